@@ -1,0 +1,227 @@
+"""The ``companion`` command.
+
+Every failure a user can cause (a bad settings file, a missing device, a
+damaged journal) ends with one clear line on stderr and a non-zero status,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+
+from companion import __version__
+
+EXIT_ERROR, EXIT_USAGE = 1, 2
+
+
+def _add_config(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", metavar="FILE",
+                   help="settings file (default: $COMPANION_CONFIG, else ~/.config/companion/config.toml "
+                        "if it exists, else built-in defaults)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A game-table companion: it watches the board, rolls, times, keeps score and "
+                    "measures for Takkure, Tekton Dash, TEKKEN, Knockdown and Tash-Kalar.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("run", help="run at the table with the hardware the settings name",
+                       description="Run at the table with the camera, controller, GPIO buttons and screen "
+                                   "that the settings name. A missing device stops with a message naming "
+                                   "the setting to change; `companion demo` runs without hardware.")
+    _add_config(p)
+    p.add_argument("--game", help="game to play (overrides [general] game)")
+    p.add_argument("--journal", metavar="FILE", help="event journal (overrides [journal] path)")
+    p.add_argument("--new", action="store_true", help="start a new game instead of resuming the unfinished one")
+
+    p = sub.add_parser("demo", help="run the simulated table (no hardware needed)",
+                       description="The simulated table: a rendered camera view of a Takkure pitch, a "
+                                   "simulated controller, mock GPIO and a scripted demo game. Opens a window "
+                                   "when there is a display, else writes PNG snapshots of the screen.")
+    _add_config(p)
+    p.add_argument("--headless", action="store_true", help="no window: write PNG snapshots instead")
+    p.add_argument("--duration", type=float, metavar="SECONDS",
+                   help="stop after this many seconds (headless default: when the script ends)")
+    p.add_argument("--snapshots", metavar="DIR", help="folder for headless snapshots (default: snapshots)")
+    p.add_argument("--journal", metavar="FILE", help=f"demo journal (default: {_demo_journal()})")
+    p.add_argument("--new", action="store_true", help="start the demo over instead of resuming it")
+    p.add_argument("--seed", type=int, help="fix the dice (default: [chance] seed, else truly random)")
+    p.add_argument("--fast", action="store_true",
+                   help="headless only: advance a virtual clock as fast as frames draw (for tests)")
+    p.add_argument("--size", metavar="WxH", help="screen size, e.g. 1920x1080 (default: [screen] width/height)")
+
+    p = sub.add_parser("detect", help="detect markers, bases, tokens and tiles in one image (JSON)",
+                       description="Read one image and print one JSON object, as TABLE_SPEC.md says.")
+    p.add_argument("image")
+    p.add_argument("--board", required=True, metavar="PROFILE.toml")
+    p.add_argument("--camera", metavar="CAMERA.toml")
+
+    p = sub.add_parser("doctor", help="check camera, controller, GPIO, display and sound",
+                       description="Check each device the settings name and print one OK/MISSING line "
+                                   "for each, with a hint. Exit status 0 when all is well.")
+    _add_config(p)
+    p.add_argument("--simulated", action="store_true", help="check the simulated devices `demo` uses")
+
+    p = sub.add_parser("replay", help="re-show a saved game from its journal",
+                       description="Re-show a journaled game on the screen, event by event, with the "
+                                   "rolls it had (never new ones).")
+    _add_config(p)
+    p.add_argument("--journal", metavar="FILE", help="journal to read (default: [journal] path)")
+    p.add_argument("--game", type=int, help="game id (default: the newest); see --list")
+    p.add_argument("--list", action="store_true", help="list the journal's games and exit")
+    p.add_argument("--speed", type=float, default=1.0, help="replay speed factor (default 1)")
+    p.add_argument("--headless", action="store_true", help="write PNG snapshots instead of a window")
+    p.add_argument("--snapshots", metavar="DIR", help="folder for headless snapshots")
+
+    p = sub.add_parser("config", help="print the settings reference or a settings file to start from")
+    p.add_argument("--reference", action="store_true", help="the reference table (Markdown)")
+    _add_config(p)
+    return parser
+
+
+def _demo_journal() -> str:
+    from companion.runtime import DEMO_JOURNAL
+    return DEMO_JOURNAL
+
+
+def _load(args):
+    from companion.config import load_config
+    from companion.runtime import default_config_path
+
+    path = getattr(args, "config", None) or os.environ.get("COMPANION_CONFIG") or default_config_path()
+    return load_config(path)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        return w, h
+    except ValueError:
+        raise SystemExit(f"companion: --size expects WIDTHxHEIGHT like 800x480, got {text!r}") from None
+
+
+def _print_shown(event) -> None:
+    print(f"event {event.seq} {event.kind}", flush=True)
+
+
+def cmd_demo(args) -> int:
+    from companion import runtime
+    from companion.hardware.screen import choose_backend
+
+    cfg = _load(args)
+    headless = args.headless or choose_backend(cfg.screen.backend) == "headless"
+    cfg = runtime.demo_config(cfg, args.journal, headless, args.snapshots)
+    if args.seed is not None:
+        cfg = cfg.replace("chance", seed=args.seed)
+    if args.size:
+        w, h = _size(args.size)
+        cfg = cfg.replace("screen", width=w, height=h)
+    if args.fast and not headless:
+        print("companion: --fast works only with --headless", file=sys.stderr)
+        return EXIT_USAGE
+    rt = runtime.build(cfg, is_demo=True, fast=args.fast, new_game=args.new, on_shown=_print_shown)
+    try:
+        where = f"snapshots in {cfg.screen.snapshot_dir}/" if headless else "a window (Esc quits)"
+        state = "resumed" if rt.resumed else "started"
+        print(f"companion demo {state} (journal {cfg.journal.path}); showing {where}", flush=True)
+        rt.app.run(duration=args.duration, stop_when_script_done=headless and args.duration is None)
+        if headless:
+            print(f"wrote {len(rt.app.screen.snapshots)} snapshots to {cfg.screen.snapshot_dir}/", flush=True)
+    finally:
+        rt.close()
+    return 0
+
+
+def cmd_run(args) -> int:
+    from companion import runtime
+
+    cfg = _load(args)
+    if args.game:
+        from companion.config.settings import GAMES
+        if args.game not in GAMES:
+            print(f"companion: unknown game {args.game!r}; one of {', '.join(GAMES)}", file=sys.stderr)
+            return EXIT_USAGE
+        cfg = cfg.replace("general", game=args.game)
+    if args.journal:
+        cfg = cfg.replace("journal", path=args.journal)
+    rt = runtime.build(cfg, is_demo=False, new_game=args.new)
+    try:
+        print(f"companion running {cfg.general.game} ({'resumed' if rt.resumed else 'new game'}); "
+              f"journal {cfg.journal.path}", flush=True)
+        rt.app.run()
+    finally:
+        rt.close()
+    return 0
+
+
+def cmd_detect(args) -> int:
+    print("companion detect: not implemented yet (the vision pipeline is still being built)", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def cmd_doctor(args) -> int:
+    from companion.doctor import run_doctor
+
+    return run_doctor(_load(args), simulated=args.simulated)
+
+
+def cmd_replay(args) -> int:
+    from companion.replay import run_replay
+
+    cfg = _load(args)
+    if args.journal:
+        cfg = cfg.replace("journal", path=args.journal)
+    if args.headless:
+        cfg = cfg.replace("screen", backend="headless")
+    if args.snapshots:
+        cfg = cfg.replace("screen", snapshot_dir=args.snapshots)
+    return run_replay(cfg, args.game, args.list, args.speed)
+
+
+def cmd_config(args) -> int:
+    from companion.config import reference_markdown
+
+    if args.reference:
+        print(reference_markdown())
+        return 0
+    cfg = _load(args)
+    print(f"# settings from {cfg.source}; `companion config --reference` explains every key")
+    from companion.config.settings import to_toml
+    print(to_toml(cfg))
+    return 0
+
+
+COMMANDS = {"run": cmd_run, "demo": cmd_demo, "detect": cmd_detect, "doctor": cmd_doctor,
+            "replay": cmd_replay, "config": cmd_config}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from companion.config import ConfigError
+    from companion.hardware.errors import DeviceError
+    from companion.session.journal import JournalError
+    from companion.sim.scene import SceneError
+
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return EXIT_USAGE
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return COMMANDS[args.command](args)
+    except ConfigError as exc:
+        print(f"companion: settings error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (DeviceError, JournalError, SceneError) as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130

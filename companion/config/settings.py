@@ -1,0 +1,341 @@
+"""The companion's settings, read from one TOML file.
+
+Every setting is a field of a section dataclass below, with its default and a
+one-line ``doc``. The README's configuration reference is generated from these
+(``companion config --reference``), so the code is the single source of truth.
+
+A bad file never produces a traceback: :func:`load_config` raises
+:class:`ConfigError` whose message names the file, the key, what was expected
+and what was found.
+
+>>> cfg = load_config(None)
+>>> cfg.screen.width, cfg.camera.backend
+(800, 'picamera2')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+GAMES = ("takkure", "tekton-dash", "tekken", "knockdown", "tash-kalar")
+
+# Everything a button, a key or a controller input can ask for. Per-game button
+# maps must use these names, so a typo is caught when the file is read.
+ACTIONS = (
+    "next_step",
+    "undo",
+    "roll_d6",
+    "roll_d12",
+    "roll_3d6",
+    "coin_toss",
+    "timer_toggle",
+    "timer_reset",
+    "hp_damage_left",
+    "hp_damage_right",
+    "score_home",
+    "score_away",
+    "take_activation",
+    "use_activation",
+    "quit",
+)
+
+
+def setting(default: Any, doc: str, choices: tuple | None = None, minimum: float | None = None,
+            maximum: float | None = None):
+    """A dataclass field that carries its documentation and its constraints."""
+    meta = {"doc": doc, "choices": choices, "min": minimum, "max": maximum}
+    if isinstance(default, dict):
+        return field(default_factory=lambda: dict(default), metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class GeneralSettings:
+    game: str = setting("takkure", "The game `companion run` starts with.", choices=GAMES)
+    log_level: str = setting("INFO", "Logging level.", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+
+
+@dataclass(frozen=True)
+class JournalSettings:
+    path: str = setting("~/.local/state/companion/journal.sqlite",
+                        "The event journal (sqlite3, WAL). An unfinished game in it resumes on start.")
+
+
+@dataclass(frozen=True)
+class ScreenSettings:
+    backend: str = setting("auto", "`window` (desktop), `kmsdrm` (Pi console without X, fullscreen), "
+                           "`headless` (PNG snapshots), or `auto`: a window when a display exists, "
+                           "the KMS/DRM console on a Pi, headless otherwise.",
+                           choices=("auto", "window", "kmsdrm", "headless"))
+    width: int = setting(800, "Screen width in pixels (the official 7-inch Pi display is 800x480).",
+                         minimum=320, maximum=7680)
+    height: int = setting(480, "Screen height in pixels.", minimum=240, maximum=4320)
+    fullscreen: bool = setting(False, "Fullscreen window (kmsdrm is always fullscreen).")
+    fps: int = setting(60, "Frames per second the main loop aims for.", minimum=5, maximum=240)
+    snapshot_dir: str = setting("snapshots", "Where the headless screen writes PNG snapshots.")
+
+
+@dataclass(frozen=True)
+class CameraSettings:
+    backend: str = setting("picamera2", "`picamera2` (Pi camera), `opencv` (USB webcam), `file` "
+                           "(video file or image folder), `simulated` (rendered table) or `none`.",
+                           choices=("picamera2", "opencv", "file", "simulated", "none"))
+    device: int = setting(0, "OpenCV capture index for the `opencv` backend.", minimum=0)
+    path: str = setting("", "Video file or image folder for the `file` backend.")
+    width: int = setting(1280, "Frame width asked of the camera.", minimum=160)
+    height: int = setting(720, "Frame height asked of the camera.", minimum=120)
+    fps: int = setting(30, "Frames per second asked of the camera.", minimum=1, maximum=120)
+    scene: str = setting("takkure-demo", "Scene the `simulated` backend renders (a name in "
+                         "companion/sim/scenes or a path to a scene TOML).")
+
+
+@dataclass(frozen=True)
+class ControllerSettings:
+    backend: str = setting("serial", "`serial` (the Pico over USB), `simulated` or `none`.",
+                           choices=("serial", "simulated", "none"))
+    port: str = setting("auto", "Serial port, or `auto` to find the board by USB vendor/product id.")
+    baudrate: int = setting(115200, "Serial speed (USB CDC ignores it, UART bridges do not).", minimum=1200)
+    usb_vid: int = setting(0x2E8A, "USB vendor id looked for when port is `auto` (Raspberry Pi).")
+    usb_pid: int = setting(0x0005, "USB product id looked for when port is `auto` (MicroPython on RP2040).")
+
+
+@dataclass(frozen=True)
+class GpioSettings:
+    backend: str = setting("gpiozero", "`gpiozero` (the Pi's header, gpiozero's default pin factory), "
+                           "`mock` (gpiozero's MockFactory) or `none`.",
+                           choices=("gpiozero", "mock", "none"))
+    bounce_time: float = setting(0.05, "Debounce time of GPIO buttons, seconds.", minimum=0.0, maximum=1.0)
+    hold_time: float = setting(1.0, "Seconds a button is held before it counts as a long press.",
+                               minimum=0.1, maximum=10.0)
+
+
+@dataclass(frozen=True)
+class ButtonsSettings:
+    takkure: dict = setting({"gpio17": "next_step", "gpio27": "roll_d12", "gpio22": "coin_toss",
+                             "gpio23": "undo", "pico0": "next_step", "pico1": "roll_d12",
+                             "pico2": "coin_toss", "pico3": "undo"},
+                            "Takkure: `gpioN` (BCM pin N) or `picoN` (controller button N) = action.")
+    tekton_dash: dict = setting({"gpio17": "next_step", "gpio27": "roll_d6", "gpio23": "undo",
+                                 "pico0": "next_step", "pico1": "roll_d6", "pico3": "undo"},
+                                "Tekton Dash: button = action.")
+    tekken: dict = setting({"gpio17": "hp_damage_left", "gpio27": "hp_damage_right", "gpio23": "undo",
+                            "pico0": "hp_damage_left", "pico1": "hp_damage_right", "pico3": "undo"},
+                           "TEKKEN: button = action.")
+    knockdown: dict = setting({"gpio17": "timer_toggle", "gpio27": "timer_reset", "gpio22": "roll_3d6",
+                               "gpio23": "undo", "pico0": "timer_toggle", "pico1": "timer_reset",
+                               "pico2": "roll_3d6", "pico3": "undo"},
+                              "Knockdown: button = action.")
+    tash_kalar: dict = setting({"gpio17": "next_step", "gpio23": "undo", "pico0": "next_step",
+                                "pico3": "undo"}, "Tash-Kalar: button = action.")
+
+
+@dataclass(frozen=True)
+class TekkenSettings:
+    max_hp: int = setting(20, "Length of a TEKKEN health bar. The extracted rulebook does not give it; "
+                          "set it to your HP track's length.", minimum=7, maximum=99)
+
+
+@dataclass(frozen=True)
+class ChanceSettings:
+    seed: int | None = setting(None, "Fix the dice for a rehearsal or a test. Leave unset at the table: "
+                               "rolls then come from the operating system's `secrets`.")
+
+
+@dataclass(frozen=True)
+class SoundSettings:
+    enabled: bool = setting(True, "Play the timer's tone at zero.")
+    volume: float = setting(0.6, "Tone volume, 0 to 1.", minimum=0.0, maximum=1.0)
+
+
+@dataclass(frozen=True)
+class CountdownSettings:
+    seconds: float = setting(10.0, "Length of the Knockdown test timer.", minimum=1.0, maximum=600.0)
+    warn_seconds: float = setting(3.0, "The digits turn red for the last this-many seconds.",
+                                  minimum=0.0, maximum=60.0)
+
+
+@dataclass(frozen=True)
+class Config:
+    general: GeneralSettings = field(default_factory=GeneralSettings)
+    journal: JournalSettings = field(default_factory=JournalSettings)
+    screen: ScreenSettings = field(default_factory=ScreenSettings)
+    camera: CameraSettings = field(default_factory=CameraSettings)
+    controller: ControllerSettings = field(default_factory=ControllerSettings)
+    gpio: GpioSettings = field(default_factory=GpioSettings)
+    buttons: ButtonsSettings = field(default_factory=ButtonsSettings)
+    chance: ChanceSettings = field(default_factory=ChanceSettings)
+    sound: SoundSettings = field(default_factory=SoundSettings)
+    countdown: CountdownSettings = field(default_factory=CountdownSettings)
+    tekken: TekkenSettings = field(default_factory=TekkenSettings)
+    source: str = "built-in defaults"
+
+    def replace(self, section: str, **changes) -> "Config":
+        """A copy with some keys of one section changed (used by `demo` and tests)."""
+        return dataclasses.replace(self, **{section: dataclasses.replace(getattr(self, section), **changes)})
+
+    def buttons_for(self, game: str) -> dict[str, str]:
+        return getattr(self.buttons, game.replace("-", "_"))
+
+
+class ConfigError(Exception):
+    """A settings file that cannot be used, with a message fit for the user."""
+
+    def __init__(self, source: str, key: str | None, message: str):
+        self.source, self.key = source, key
+        where = f"{source}: [{key}]" if key else source
+        super().__init__(f"{where}: {message}")
+
+
+def _type_name(tp) -> str:
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "a string",
+             dict: "a table"}
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return " or ".join(_type_name(a) for a in typing.get_args(tp) if a is not type(None))
+    return names.get(tp, str(tp))
+
+
+def _check_value(source: str, key: str, tp, meta: dict, value):
+    """Return ``value`` converted to ``tp`` or raise a ConfigError that says why."""
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        tp = next(a for a in typing.get_args(tp) if a is not type(None))
+    ok = isinstance(value, tp) and not (tp in (int, float) and isinstance(value, bool))
+    if tp is float and isinstance(value, int) and not isinstance(value, bool):
+        value, ok = float(value), True
+    if not ok:
+        raise ConfigError(source, key, f"expected {_type_name(tp)}, got {value!r}")
+    if meta.get("choices") and value not in meta["choices"]:
+        allowed = ", ".join(repr(c) for c in meta["choices"])
+        raise ConfigError(source, key, f"expected one of {allowed}, got {value!r}")
+    if meta.get("min") is not None and value < meta["min"]:
+        raise ConfigError(source, key, f"expected at least {meta['min']}, got {value!r}")
+    if meta.get("max") is not None and value > meta["max"]:
+        raise ConfigError(source, key, f"expected at most {meta['max']}, got {value!r}")
+    return value
+
+
+BUTTON_KEY = re.compile(r"^(gpio([0-9]|1[0-9]|2[0-7])|pico[0-7])$")
+
+
+def _check_button_map(source: str, key: str, value: dict) -> dict:
+    for pin, action in value.items():
+        if not BUTTON_KEY.match(pin):
+            raise ConfigError(source, f"{key}.{pin}",
+                              "expected a button name: gpio0 to gpio27 (BCM pin) or pico0 to pico7")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise ConfigError(source, f"{key}.{pin}",
+                              f"expected an action name ({', '.join(ACTIONS)}), got {action!r}")
+    return dict(value)
+
+
+def _build_section(source: str, name: str, cls, data) -> Any:
+    if not isinstance(data, dict):
+        raise ConfigError(source, name, f"expected a table [{name}], got {data!r}")
+    hints = typing.get_type_hints(cls)
+    known = {f.name: f for f in dataclasses.fields(cls)}
+    kwargs = {}
+    for key, value in data.items():
+        norm = key.replace("-", "_")
+        if norm not in known:
+            raise ConfigError(source, f"{name}.{key}",
+                              f"unknown setting; known here: {', '.join(sorted(known))}")
+        full = f"{name}.{key}"
+        f = known[norm]
+        value = _check_value(source, full, hints[norm], f.metadata, value)
+        if name == "buttons":
+            value = _check_button_map(source, full, value)
+        kwargs[norm] = value
+    return cls(**kwargs)
+
+
+def config_from_dict(data: dict, source: str = "<settings>") -> Config:
+    """Validate a parsed TOML document into a :class:`Config`."""
+    sections = {f.name: f for f in dataclasses.fields(Config) if f.name != "source"}
+    kwargs: dict[str, Any] = {"source": source}
+    for name, value in data.items():
+        if name not in sections:
+            raise ConfigError(source, name, f"unknown section; known: {', '.join(sorted(sections))}")
+        kwargs[name] = _build_section(source, name, sections[name].default_factory, value)
+    return Config(**kwargs)
+
+
+def load_config(path: str | Path | None) -> Config:
+    """Read settings from ``path`` (None: built-in defaults).
+
+    Raises :class:`ConfigError` for a missing, unreadable, non-TOML or invalid file.
+    """
+    if path is None:
+        return Config()
+    path = Path(path).expanduser()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(str(path), None, "file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(str(path), None, f"cannot be read ({exc})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(str(path), None, f"not valid TOML: {exc}") from None
+    return config_from_dict(data, str(path))
+
+
+def reference_markdown() -> str:
+    """The configuration reference as a Markdown table (for the README and `companion config`)."""
+    lines = ["| key | default | meaning |", "| --- | --- | --- |"]
+    for section in dataclasses.fields(Config):
+        if section.name == "source":
+            continue
+        for f in dataclasses.fields(section.default_factory):
+            default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+            if isinstance(default, dict):
+                shown = "{" + ", ".join(f'"{k}" = "{v}"' for k, v in default.items()) + "}"
+            elif default is None:
+                shown = "unset"
+            elif isinstance(default, bool):
+                shown = str(default).lower()
+            elif isinstance(default, int) and f.name.startswith("usb_"):
+                shown = f"0x{default:04X}"
+            else:
+                shown = repr(default) if isinstance(default, str) else str(default)
+            doc = f.metadata.get("doc", "")
+            if f.metadata.get("choices"):
+                doc += " One of: " + ", ".join(f"`{c}`" for c in f.metadata["choices"]) + "."
+            lines.append(f"| `{section.name}.{f.name}` | `{shown}` | {doc} |")
+    return "\n".join(lines)
+
+
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(v)
+
+
+def to_toml(cfg: Config) -> str:
+    """The settings as a TOML file that :func:`load_config` reads back unchanged."""
+    out = []
+    for section in dataclasses.fields(Config):
+        if section.name == "source":
+            continue
+        values = getattr(cfg, section.name)
+        plain = [(f.name, getattr(values, f.name)) for f in dataclasses.fields(values)]
+        out.append(f"[{section.name}]")
+        for key, value in plain:
+            if value is None:
+                out.append(f"# {key} = (unset)")
+            elif not isinstance(value, dict):
+                out.append(f"{key} = {_toml_value(value)}")
+        for key, value in plain:
+            if isinstance(value, dict):
+                out.append(f"\n[{section.name}.{key.replace('_', '-')}]")
+                out += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
+        out.append("")
+    return "\n".join(out)

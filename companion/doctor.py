@@ -1,0 +1,146 @@
+"""`companion doctor`: one OK/MISSING line per device, each with a hint."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from companion.config import Config
+from companion.hardware.errors import DeviceError
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    hint: str = ""
+
+    def line(self) -> str:
+        text = f"{'OK     ' if self.ok else 'MISSING'} {self.name:<11} {self.detail}"
+        return text + (f"\n        {'':<11} hint: {self.hint}" if self.hint and not self.ok else "")
+
+
+def _failure(name: str, exc: Exception) -> Check:
+    if isinstance(exc, DeviceError):
+        return Check(name, False, exc.problem, f"change [{exc.setting}]" + (f"; {exc.hint}" if exc.hint else ""))
+    return Check(name, False, f"{type(exc).__name__}: {exc}")
+
+
+def check_camera(cfg: Config) -> Check:
+    from companion.hardware.camera import open_camera
+
+    if cfg.camera.backend == "none":
+        return Check("camera", True, "disabled ([camera] backend = \"none\")")
+    try:
+        source = open_camera(cfg.camera)
+        try:
+            started = time.monotonic()
+            frame = None
+            while frame is None and time.monotonic() - started < 3.0:
+                frame = source.read()
+            if frame is None:
+                return Check("camera", False, f"{source.name} opened but sent no frame in 3 s")
+            ms = (time.monotonic() - started) * 1000
+            return Check("camera", True, f"{source.name}: {frame.shape[1]}x{frame.shape[0]} frame in {ms:.0f} ms")
+        finally:
+            source.close()
+    except Exception as exc:
+        return _failure("camera", exc)
+
+
+def check_controller(cfg: Config) -> Check:
+    from companion.hardware.controller import open_controller
+    from companion.hardware.inputs import InputQueue
+
+    try:
+        link = open_controller(cfg.controller)
+        if link is None:
+            return Check("controller", True, "disabled ([controller] backend = \"none\")")
+        try:
+            link.start(InputQueue())
+            st = link.status()
+            note = f"; {st['note']}" if st.get("note") else ""
+            return Check("controller", bool(st.get("connected")),
+                         f"{st['name']}, firmware {st['firmware']}, frames good {st['frames_good']} "
+                         f"bad {st['frames_bad']}{note}")
+        finally:
+            link.close()
+    except Exception as exc:
+        return _failure("controller", exc)
+
+
+def check_gpio(cfg: Config) -> Check:
+    from companion.hardware.gpio import open_gpio
+    from companion.hardware.inputs import InputQueue
+
+    try:
+        buttons = open_gpio(cfg.gpio, cfg.buttons_for(cfg.general.game), InputQueue())
+        if buttons is None:
+            return Check("gpio", True, "disabled ([gpio] backend = \"none\")")
+        name = buttons.name + (" (gpiozero MockFactory)" if cfg.gpio.backend == "mock" else "")
+        buttons.close()
+        return Check("gpio", True, name)
+    except Exception as exc:
+        return _failure("gpio", exc)
+
+
+def check_display(cfg: Config) -> Check:
+    from companion.hardware.screen import choose_backend
+
+    backend = choose_backend(cfg.screen.backend)
+    if backend == "headless":
+        return Check("display", True, f"headless: PNG snapshots in {cfg.screen.snapshot_dir}/")
+    try:
+        import os
+
+        import pygame
+        if backend == "kmsdrm":
+            os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        pygame.display.quit()
+        return Check("display", True, f"{backend} (SDL driver {driver}), {cfg.screen.width}x{cfg.screen.height}")
+    except Exception as exc:
+        return Check("display", False, f"{backend}: {exc}", "set [screen] backend = \"headless\"")
+
+
+def check_sound(cfg: Config) -> Check:
+    from companion.hardware.sound import open_sound
+
+    if not cfg.sound.enabled:
+        return Check("sound", True, "disabled ([sound] enabled = false)")
+    sound = open_sound(True, 0.0)
+    if sound.available:
+        return Check("sound", True, "pygame.mixer ready")
+    return Check("sound", False, "no audio device", "the timer will be silent; set [sound] enabled = false")
+
+
+def check_journal(cfg: Config) -> Check:
+    from companion.session.journal import Journal, JournalError
+
+    try:
+        j = Journal(cfg.journal.path)
+        games = j.games()
+        j.close()
+        unfinished = sum(1 for g in games if g.finished is None)
+        return Check("journal", True, f"{cfg.journal.path}: {len(games)} games, {unfinished} unfinished")
+    except JournalError as exc:
+        return Check("journal", False, str(exc))
+
+
+def run_doctor(cfg: Config, simulated: bool = False) -> int:
+    if simulated:
+        import tempfile
+
+        from companion.runtime import demo_config
+        cfg = demo_config(cfg, journal=str(tempfile.mkdtemp(prefix="companion-doctor-")) + "/j.sqlite",
+                          headless=True)
+    print(f"settings: {cfg.source}")
+    checks = [check_camera(cfg), check_controller(cfg), check_gpio(cfg), check_display(cfg),
+              check_sound(cfg), check_journal(cfg)]
+    for c in checks:
+        print(c.line())
+    bad = [c.name for c in checks if not c.ok]
+    print("all OK" if not bad else f"{len(bad)} problem(s): {', '.join(bad)}")
+    return 0 if not bad else 1

@@ -1,0 +1,9 @@
+class DeviceError(Exception):
+    """A device that cannot be used. ``setting`` names the configuration key to change."""
+
+    def __init__(self, device: str, problem: str, setting: str, hint: str = ""):
+        self.device, self.problem, self.setting, self.hint = device, problem, setting, hint
+        text = f"{device}: {problem}. Change [{setting}] in the settings file"
+        text += f" ({hint})" if hint else ""
+        text += ", or run `companion demo` to use the simulated table."
+        super().__init__(text)

@@ -1,0 +1,111 @@
+"""Builds a running companion from settings: devices, journal, session, screen, loop.
+
+``run`` and ``demo`` differ only in the settings they pass: ``demo`` swaps every
+device for its simulated backend (see :func:`demo_config`).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.config import Config
+from companion.hardware.camera import open_camera
+from companion.hardware.camera.grabber import FrameGrabber
+from companion.hardware.controller import open_controller
+from companion.hardware.gpio import open_gpio
+from companion.hardware.inputs import InputQueue
+from companion.hardware.screen import open_screen
+from companion.hardware.sound import open_sound
+from companion.session.chance import Chance
+from companion.session.clock import FakeClock, SteadyClock
+from companion.session.journal import Journal
+from companion.session.session import GameSession
+from companion.sim import demo
+from companion.sim.scene import load_scene
+from companion.ui.app import App
+
+log = logging.getLogger(__name__)
+
+DEMO_JOURNAL = "~/.local/state/companion/demo.sqlite"
+
+
+def demo_config(cfg: Config, journal: str | None = None, headless: bool = False,
+                snapshots: str | None = None) -> Config:
+    """The settings of `companion demo`: every device simulated."""
+    cfg = cfg.replace("camera", backend="simulated", width=1280, height=720)
+    cfg = cfg.replace("controller", backend="simulated")
+    cfg = cfg.replace("gpio", backend="mock")
+    cfg = cfg.replace("journal", path=journal or DEMO_JOURNAL)
+    if headless:
+        cfg = cfg.replace("screen", backend="headless")
+    if snapshots:
+        cfg = cfg.replace("screen", snapshot_dir=snapshots)
+    return cfg
+
+
+@dataclass
+class Runtime:
+    cfg: Config
+    journal: Journal
+    session: GameSession
+    resumed: bool
+    app: App
+    closers: list = field(default_factory=list)
+
+    def close(self) -> None:
+        for close in reversed(self.closers):
+            try:
+                close()
+            except Exception as exc:  # closing must not hide the real outcome
+                log.warning("while closing: %s", exc)
+        self.journal.close()
+
+
+def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = False,
+          on_shown=None) -> Runtime:
+    clock = FakeClock(SteadyClock().now()) if fast else SteadyClock()
+    journal = Journal(cfg.journal.path)
+    closers: list = []
+    try:
+        game = "takkure" if is_demo else cfg.general.game
+        setup = demo.demo_setup() if is_demo else {"max_hp": cfg.tekken.max_hp,
+                                                    "countdown_seconds": cfg.countdown.seconds}
+        session, resumed = GameSession.start(journal, Chance(cfg.chance.seed), clock, game,
+                                             label="demo" if is_demo else "", resume=not new_game, **setup)
+        screen = open_screen(cfg.screen)
+        closers.append(screen.close)
+        inputs = InputQueue()
+        scene = load_scene(cfg.camera.scene) if cfg.camera.backend == "simulated" else None
+        grabber = None
+        if cfg.camera.backend != "none":
+            if not is_demo:  # `run` stops now, with a clear message, if the camera is missing
+                open_camera(cfg.camera, scene).close()
+            grabber = FrameGrabber(lambda: open_camera(cfg.camera, scene), max_fps=min(cfg.camera.fps, 15)).start()
+            closers.append(grabber.stop)
+        controller = open_controller(cfg.controller)
+        if controller is not None:
+            controller.start(inputs)
+            closers.append(controller.close)
+        button_map = cfg.buttons_for(game)
+        gpio = open_gpio(cfg.gpio, button_map, inputs)
+        if gpio is not None:
+            closers.append(gpio.close)
+        sound = open_sound(cfg.sound.enabled, cfg.sound.volume)
+        script = demo.DemoScript(session, scene, clock.now()) if is_demo else None
+        app = App(session, screen, clock, inputs, button_map=button_map, grabber=grabber, sound=sound,
+                  fps=cfg.screen.fps, warn_s=cfg.countdown.warn_seconds, script=script, on_shown=on_shown,
+                  fast=fast)
+        app.controller, app.gpio = controller, gpio
+    except BaseException:
+        for close in reversed(closers):
+            close()
+        journal.close()
+        raise
+    return Runtime(cfg, journal, session, resumed, app, closers)
+
+
+def default_config_path() -> Path | None:
+    path = Path("~/.config/companion/config.toml").expanduser()
+    return path if path.exists() else None

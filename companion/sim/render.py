@@ -1,0 +1,203 @@
+"""Photographs a :class:`~companion.sim.scene.Scene` with a simulated camera.
+
+The board is painted top-down (turf stripes, lines, the ArUco frame markers,
+token markers, bases with their coloured rims), then seen through a pinhole
+camera of its own (tilt, yaw, focal length chosen so the board fills the
+frame). Figures are 3D bodies projected from that camera, so from a tilted
+view they hide part of their own base's rim, as real miniatures do. A lighting
+gradient and per-frame sensor noise finish the picture.
+
+This renderer shares no code with the vision pipeline on purpose: it is the
+ground truth the detector is measured against.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from companion.sim.scene import TEAM_RGB, Scene
+
+PPI = 40  # pixels per inch of the top-down painting
+MARGIN_IN = 3.5
+MM_PER_IN = 25.4
+FIGURE_RGB = [(70, 70, 78), (150, 120, 90), (90, 100, 60), (120, 60, 50), (60, 70, 110)]
+
+
+def _bgr(rgb) -> tuple[int, int, int]:
+    return int(rgb[2]), int(rgb[1]), int(rgb[0])
+
+
+def _rot(axis: str, deg: float) -> np.ndarray:
+    c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+    if axis == "x":
+        return np.array([[1, 0, 0], [0, c, -s], [0, s, c]], float)
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]], float)  # about z
+
+
+class Camera:
+    """A pinhole camera above the board. Board frame: x right, y down, z into the table
+    (so a point h inches above the board has z = -h)."""
+
+    def __init__(self, scene: Scene, width: int, height: int):
+        b = scene.board
+        centre = np.array([b.width_in / 2, b.height_in / 2, 0.0])
+        self.R = _rot("x", scene.tilt_deg) @ _rot("z", scene.yaw_deg)
+        forward = self.R.T @ np.array([0.0, 0.0, 1.0])
+        position = centre - 60.0 * forward
+        self.t = -self.R @ position
+        self.size = (width, height)
+        # Choose the focal length so the board with its markers fills `fill` of the frame.
+        half = b.marker_size_in / 2 + 0.3
+        xs = [0.0, b.width_in] + [x + d for x, _ in b.markers.values() for d in (-half, half)]
+        ys = [0.0, b.height_in] + [y + d for _, y in b.markers.values() for d in (-half, half)]
+        corners = np.array([[min(xs), min(ys), 0], [max(xs), min(ys), 0],
+                            [max(xs), max(ys), 0], [min(xs), max(ys), 0]])
+        self.K = np.array([[1.0, 0, 0], [0, 1.0, 0], [0, 0, 1]])
+        uv = self.project(corners)
+        span = uv.max(axis=0) - uv.min(axis=0)
+        f = scene.fill * min(width / span[0], height / span[1])
+        mid = (uv.max(axis=0) + uv.min(axis=0)) / 2 * f
+        self.K = np.array([[f, 0, width / 2 - mid[0]], [0, f, height / 2 - mid[1]], [0, 0, 1]])
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        cam = (self.R @ np.asarray(points, float).T).T + self.t
+        uvw = (self.K @ cam.T).T
+        return uvw[:, :2] / uvw[:, 2:3]
+
+    def depth(self, point) -> float:
+        return float((self.R @ np.asarray(point, float) + self.t)[2])
+
+    def board_homography(self) -> np.ndarray:
+        """Board inches (x, y, 1) -> image pixels."""
+        return self.K @ np.column_stack([self.R[:, 0], self.R[:, 1], self.t])
+
+
+class TableRenderer:
+    def __init__(self, width: int = 1280, height: int = 720):
+        self.width, self.height = width, height
+        self._noise: list[tuple[np.ndarray, np.ndarray]] | None = None
+        self._aruco = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+
+    # --- the painting ---------------------------------------------------------
+
+    def _px(self, x_in: float, y_in: float) -> tuple[int, int]:
+        return int(round((x_in + MARGIN_IN) * PPI)), int(round((y_in + MARGIN_IN) * PPI))
+
+    def _marker(self, img: np.ndarray, marker_id: int, cx: float, cy: float, size_in: float,
+                angle_deg: float = 0.0, border_in: float = 0.25) -> None:
+        """An ArUco marker of `size_in` (outer black square) on a white quiet zone."""
+        side = int(round(size_in * PPI))
+        quiet = int(round(border_in * PPI))
+        tile = np.full((side + 2 * quiet, side + 2 * quiet), 255, np.uint8)
+        tile[quiet:quiet + side, quiet:quiet + side] = cv2.aruco.generateImageMarker(self._aruco, marker_id, side)
+        tile = cv2.cvtColor(tile, cv2.COLOR_GRAY2BGR)
+        n = tile.shape[0]
+        src = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+        half = n / 2 / PPI
+        a = math.radians(angle_deg)
+        corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
+        dst = np.array([[(cx + x * math.cos(a) - y * math.sin(a) + MARGIN_IN) * PPI,
+                         (cy + x * math.sin(a) + y * math.cos(a) + MARGIN_IN) * PPI] for x, y in corners],
+                       np.float32)
+        x0, y0 = np.floor(dst.min(axis=0)).astype(int) - 1
+        x1, y1 = np.ceil(dst.max(axis=0)).astype(int) + 1
+        h, w = img.shape[:2]
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+        M = cv2.getPerspectiveTransform(src, dst - np.float32([x0, y0]))
+        size = (x1 - x0, y1 - y0)
+        warped = cv2.warpPerspective(tile, M, size, flags=cv2.INTER_AREA)
+        mask = cv2.warpPerspective(np.full((n, n), 255, np.uint8), M, size, flags=cv2.INTER_NEAREST)
+        roi = img[y0:y1, x0:x1]
+        roi[mask > 0] = warped[mask > 0]
+
+    def paint(self, scene: Scene) -> np.ndarray:
+        b = scene.board
+        w = int(round((b.width_in + 2 * MARGIN_IN) * PPI))
+        h = int(round((b.height_in + 2 * MARGIN_IN) * PPI))
+        img = np.empty((h, w, 3), np.uint8)
+        img[:] = (52, 66, 88)  # wooden table (BGR)
+        # Turf with mowing stripes across the pitch.
+        x0, y0 = self._px(0, 0)
+        x1, y1 = self._px(b.width_in, b.height_in)
+        stripes = 10
+        for i in range(stripes):
+            ya = y0 + (y1 - y0) * i // stripes
+            yb = y0 + (y1 - y0) * (i + 1) // stripes
+            img[ya:yb, x0:x1] = (58, 128, 52) if i % 2 else (50, 116, 46)
+        line = (235, 240, 240)
+        lw = max(2, PPI // 12)
+        cv2.rectangle(img, (x0, y0), (x1, y1), line, lw)
+        for y in (3.0, b.height_in / 2, b.height_in - 3.0):  # in-goal lines and halfway
+            cv2.line(img, self._px(0, y), self._px(b.width_in, y), line, lw)
+        for y in (10.0, b.height_in - 10.0):  # kick-off lines, dashed
+            for x in np.arange(0, b.width_in, 1.0):
+                cv2.line(img, self._px(x, y), self._px(min(x + 0.5, b.width_in), y), line, lw)
+        for marker_id, (mx, my) in b.markers.items():
+            self._marker(img, marker_id, mx, my, b.marker_size_in)
+        for token in scene.tokens:
+            self._marker(img, token.id, token.x_in, token.y_in, 0.75, token.angle_deg, border_in=0.12)
+        for piece in scene.pieces:
+            c = self._px(piece.x_in, piece.y_in)
+            r = piece.diameter_mm / MM_PER_IN / 2 * PPI
+            rim = max(4.0 / MM_PER_IN * PPI, 3)
+            cv2.circle(img, c, int(round(r)), _bgr(TEAM_RGB[piece.team]), -1, cv2.LINE_AA)
+            cv2.circle(img, c, int(round(r - rim)), (28, 28, 30), -1, cv2.LINE_AA)
+        return img
+
+    # --- the photograph -----------------------------------------------------
+
+    def render(self, scene: Scene) -> np.ndarray:
+        cam = Camera(scene, self.width, self.height)
+        topdown = self.paint(scene)
+        to_board = np.array([[1 / PPI, 0, -MARGIN_IN], [0, 1 / PPI, -MARGIN_IN], [0, 0, 1]])
+        H = cam.board_homography() @ to_board
+        frame = cv2.warpPerspective(topdown, H, (self.width, self.height), flags=cv2.INTER_AREA,
+                                    borderValue=(40, 44, 50))
+        self._figures(frame, scene, cam)
+        frame = cv2.GaussianBlur(frame, (3, 3), 0.6)
+        return self._light(frame)
+
+    def _figures(self, frame: np.ndarray, scene: Scene, cam: Camera) -> None:
+        """Each miniature as a small projected body with a head, drawn far to near."""
+        def far_first(p):
+            return -cam.depth((p.x_in, p.y_in, 0.0))
+        for i, piece in enumerate(sorted(scene.pieces, key=far_first)):
+            r_base = piece.diameter_mm / MM_PER_IN / 2
+            body_r, height = 0.42 * r_base, 1.6 * r_base + 0.5
+            ring = np.linspace(0, 2 * math.pi, 24, endpoint=False)
+            pts = []
+            for h, rr in ((0.05, body_r), (height * 0.55, body_r * 1.1), (height * 0.85, body_r * 0.8)):
+                pts += [(piece.x_in + rr * math.cos(a), piece.y_in + rr * math.sin(a), -h) for a in ring]
+            uv = cam.project(np.array(pts)).astype(np.float32)
+            hull = cv2.convexHull(uv).astype(np.int32)
+            colour = FIGURE_RGB[hash(piece.name) % len(FIGURE_RGB)]
+            cv2.fillConvexPoly(frame, hull, _bgr(colour), cv2.LINE_AA)
+            head = cam.project(np.array([(piece.x_in + 0.3 * body_r * math.cos(a),
+                                          piece.y_in + 0.3 * body_r * math.sin(a), -(height + 0.15))
+                                         for a in ring] +
+                                        [(piece.x_in + 0.6 * body_r * math.cos(a),
+                                          piece.y_in + 0.6 * body_r * math.sin(a), -(height - 0.05))
+                                         for a in ring])).astype(np.float32)
+            cv2.fillConvexPoly(frame, cv2.convexHull(head).astype(np.int32),
+                               _bgr([min(255, c + 40) for c in colour]), cv2.LINE_AA)
+
+    def _light(self, frame: np.ndarray) -> np.ndarray:
+        h, w = frame.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        ramp = 0.82 + 0.3 * (xx / w) - 0.08 * (yy / h)
+        vignette = 1.0 - 0.18 * (((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2)
+        gain = (ramp * vignette)[..., None]
+        return np.clip(frame.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+
+    def add_noise(self, frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """Sensor noise, from a small precomputed bank (cheap enough for every frame)."""
+        if self._noise is None or self._noise[0][0].shape != frame.shape:
+            self._noise = []
+            for _ in range(3):
+                n = rng.normal(0, 4.0, frame.shape)
+                self._noise.append((np.clip(n, 0, 255).astype(np.uint8), np.clip(-n, 0, 255).astype(np.uint8)))
+        plus, minus = self._noise[int(rng.integers(len(self._noise)))]
+        return cv2.subtract(cv2.add(frame, plus), minus)

@@ -1,0 +1,1 @@
+"""One module per screen element; each exposes ``draw(surface, rect, ..., theme)``."""
