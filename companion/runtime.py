@@ -82,7 +82,9 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
         if cfg.camera.backend != "none":
             if not is_demo:  # `run` stops now, with a clear message, if the camera is missing
                 open_camera(cfg.camera, scene).close()
-            grabber = FrameGrabber(lambda: open_camera(cfg.camera, scene), max_fps=min(cfg.camera.fps, 15)).start()
+            grabber = FrameGrabber(lambda: open_camera(cfg.camera, scene), max_fps=min(cfg.camera.fps, 15))
+            if not fast:  # with --fast the loop reads frames itself, on its virtual clock
+                grabber.start()
             closers.append(grabber.stop)
         controller = open_controller(cfg.controller)
         if controller is not None:

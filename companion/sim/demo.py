@@ -28,7 +28,9 @@ class Step:
     delay: float                       # seconds after the previous step
     run: Run                           # makes the step's one event
     snapshots: tuple[tuple[str, float], ...] = ()  # (name, seconds after the step)
-    moves: tuple[tuple[str, float, float], ...] = ()  # pieces the step moves on the table
+    # Pieces the step moves: (attacker's roster index, x, y as seen by Yamato, who attack
+    # toward y = 30; for Teriomorph the pitch is mirrored).
+    moves: tuple[tuple[int, float, float], ...] = ()
 
 
 def _attacker(s: GameSession) -> int:
@@ -59,7 +61,7 @@ STEPS: list[Step] = [
          (("time-dashboard", 0.5),)),
     Step(1.5, lambda s, tag: s.submit("activation_started", team=_attacker(s), player=_player(s, 1), **tag)),
     Step(1.0, _next_step),                                       # 2 Defense
-    Step(1.0, _next_step, moves=(("Ronin", 11.0, 15.0),)),       # 3 Movement execution
+    Step(1.0, _next_step, moves=((1, 11.0, 15.0),)),       # 3 Movement execution
     Step(1.0, _next_step),                                       # 4 2nd offensive action
     Step(1.0, _next_step),                                       # 5 Measurements and dice rolls
     Step(0.8, lambda s, tag: s.roll(12, 1, label="Pass 3.1 in", base=7,
@@ -68,11 +70,11 @@ STEPS: list[Step] = [
     Step(1.8, _next_step),                                       # 6 Token removal
     Step(1.0, _next_step),                                       # the activation ends
     Step(1.0, lambda s, tag: s.submit("activation_started", team=_attacker(s), player=_player(s, 2), **tag),
-         moves=(("Kunoichi", 15.0, 17.5),)),
+         moves=((2, 15.0, 17.5),)),
     Step(1.2, lambda s, tag: s.roll(12, 2, label="Break through, face-to-face", **tag),
          (("dice-several", 1.2),)),
     Step(2.0, lambda s, tag: s.submit("try_scored", team=_attacker(s), **tag), (("score", 0.5),),
-         moves=(("Kunoichi", 15.0, 28.5),)),
+         moves=((2, 15.0, 28.5),)),
     Step(2.5, lambda s, tag: s.submit("game_selected", game="knockdown",
                                       message="Knockdown: the 10-second test", **tag)),
     Step(1.0, lambda s, tag: s.submit("countdown_started", **tag), (("countdown-running", 1.0),)),
@@ -113,9 +115,13 @@ class DemoScript:
         return self.index >= len(self.steps)
 
     def _move(self, step: Step) -> None:
-        if self.scene is not None:
-            for name, x, y in step.moves:
-                self.scene.move_piece(name, x, y)
+        if self.scene is None:
+            return
+        team = _attacker(self.session)
+        for index, x, y in step.moves:
+            if team == 1:
+                x, y = self.scene.board.width_in - x, self.scene.board.height_in - y
+            self.scene.move_piece(ROSTERS[team][index], x, y)
 
     def tick(self, now: float) -> list[tuple[str, float]]:
         """Run every step that is due; returns the snapshots they ask for."""

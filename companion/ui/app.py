@@ -20,7 +20,8 @@ from companion.ui.view import ScreenView
 
 log = logging.getLogger(__name__)
 
-SETTLE_S = 1.4  # a headless snapshot waits this long after an event, so animations have ended
+SETTLE_S = 1.4
+CAMERA_PERIOD_S = 1 / 15  # how often the fast (virtual-clock) loop reads the camera  # a headless snapshot waits this long after an event, so animations have ended
 
 
 @dataclass
@@ -50,6 +51,7 @@ class App:
         self._shown_seq = len(session.events)
         self._was_expired = session.state.countdown.expired(clock.now())
         self._pending_snaps: list[tuple[float, str]] = []
+        self._next_camera_read = 0.0
         self._snap = snapshots and screen.backend == "headless"
         if self._snap:
             session.listeners.append(self._on_event)
@@ -103,6 +105,9 @@ class App:
         self._was_expired = expired
         camera = None
         if self.grabber is not None:
+            if self.fast and now >= self._next_camera_read:
+                self.grabber.step()
+                self._next_camera_read = now + CAMERA_PERIOD_S
             frame_no, frame = self.grabber.latest()
             camera = (frame_no, frame, self.grabber.status, self.grabber.ok)
         started = time.perf_counter()

@@ -28,6 +28,7 @@ class FrameGrabber:
         self._count = 0
         self.status = "camera starting"
         self.ok = False
+        self._source = None  # only for step()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
 
@@ -42,7 +43,26 @@ class FrameGrabber:
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=2.0)
+        if self._thread.is_alive():
+            self._thread.join(timeout=2.0)
+        if self._source is not None:
+            self._source.close()
+            self._source = None
+
+    def step(self) -> None:
+        """Read one frame in the caller's thread (the headless `--fast` demo's virtual clock
+        must not race a real-time thread)."""
+        try:
+            if self._source is None:
+                self._source = self._open()
+            frame = self._source.read()
+        except DeviceError as exc:
+            self.ok, self.status, self._source = False, f"camera lost: {exc.problem}", None
+            return
+        if frame is not None:
+            self.ok, self.status = True, f"camera: {self._source.name}"
+            with self._lock:
+                self._frame, self._count = frame, self._count + 1
 
     def _run(self) -> None:
         backoff = 0.5

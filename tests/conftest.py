@@ -1,0 +1,33 @@
+import os
+
+# No window, no sound card in tests: SDL's dummy drivers stand in.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+from companion.session.chance import Chance  # noqa: E402
+from companion.session.clock import FakeClock  # noqa: E402
+from companion.session.journal import Journal  # noqa: E402
+from companion.session.session import GameSession  # noqa: E402
+
+
+@pytest.fixture
+def clock():
+    return FakeClock(1_700_000_000.0)
+
+
+@pytest.fixture
+def journal(tmp_path):
+    j = Journal(tmp_path / "journal.sqlite")
+    yield j
+    j.close()
+
+
+@pytest.fixture
+def takkure(journal, clock):
+    """A fresh Takkure game: Yamato (0) against Teriomorph (1), seeded dice."""
+    session, _ = GameSession.start(journal, Chance(seed=42), clock, "takkure",
+                                   teams=["Yamato", "Teriomorph"])
+    return session

@@ -1,0 +1,62 @@
+import pytest
+
+from tests.e2e.test_demo import companion
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("command", ["", "run", "demo", "detect", "doctor", "replay", "config"])
+def test_every_command_has_clear_help(command):
+    out = companion(*([command] if command else []), "--help")
+    assert out.returncode == 0 and "usage: companion" in out.stdout
+    assert len(out.stdout.splitlines()) > 4
+
+
+def test_doctor_simulated_reports_every_device_and_exits_0():
+    out = companion("doctor", "--simulated")
+    assert out.returncode == 0, out.stdout + out.stderr
+    for device in ("camera", "controller", "gpio", "display", "sound", "journal"):
+        assert any(line.startswith("OK") and f" {device} " in line + " " for line in out.stdout.splitlines())
+    assert "simulated table" in out.stdout and "all OK" in out.stdout
+
+
+def test_doctor_on_a_laptop_names_what_is_missing(tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f'[journal]\npath = "{tmp_path / "j.sqlite"}"\n[controller]\nport = "/dev/nonexistent-tty"\n')
+    out = companion("doctor", "--config", str(cfg))
+    assert out.returncode == 1
+    assert "MISSING camera" in out.stdout and "picamera2 is not installed" in out.stdout
+    assert "MISSING controller" in out.stdout and "[controller] port" in out.stdout
+
+
+def test_run_without_hardware_stops_with_a_message_naming_the_setting(tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(f'[journal]\npath = "{tmp_path / "j.sqlite"}"\n[screen]\nbackend = "headless"\n')
+    out = companion("run", "--config", str(cfg))
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert "Change [camera] backend" in out.stderr and "companion demo" in out.stderr
+
+
+def test_detect_says_it_is_not_built_yet():
+    out = companion("detect", "x.png", "--board", "b.toml")
+    assert out.returncode == 1 and "not implemented yet" in out.stderr
+
+
+def test_replay_lists_and_reshows_a_demo_game(tmp_path):
+    journal = str(tmp_path / "j.sqlite")
+    assert companion("demo", "--headless", "--fast", "--seed", "1", "--journal", journal,
+                     "--snapshots", str(tmp_path / "d")).returncode == 0
+    listed = companion("replay", "--journal", journal, "--list")
+    assert listed.returncode == 0 and "takkure" in listed.stdout and "finished" in listed.stdout
+    out = companion("replay", "--journal", journal, "--headless", "--snapshots", str(tmp_path / "r"))
+    assert out.returncode == 0, out.stderr
+    replayed = sorted(p.name for p in (tmp_path / "r").iterdir())
+    assert len(replayed) > 20 and replayed[1].endswith("-0002-coin_tossed.png")
+
+
+def test_a_damaged_journal_is_one_clear_line(tmp_path):
+    bad = tmp_path / "j.sqlite"
+    bad.write_bytes(b"garbage" * 1000)
+    out = companion("demo", "--headless", "--fast", "--journal", str(bad))
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert "cannot be used" in out.stderr and "--journal" in out.stderr
