@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _demo_journal() -> str:
-    from companion.runtime import DEMO_JOURNAL
+    from companion.config.settings import DEMO_JOURNAL
     return DEMO_JOURNAL
 
 

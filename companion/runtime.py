@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
+from companion.config.settings import DEMO_JOURNAL
 from companion.hardware.camera import open_camera
 from companion.hardware.camera.grabber import FrameGrabber
 from companion.hardware.controller import open_controller
@@ -28,7 +29,6 @@ from companion.ui.app import App
 
 log = logging.getLogger(__name__)
 
-DEMO_JOURNAL = "~/.local/state/companion/demo.sqlite"
 
 
 def demo_config(cfg: Config, journal: str | None = None, headless: bool = False,
@@ -99,7 +99,6 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
         app = App(session, screen, clock, inputs, button_map=button_map, grabber=grabber, sound=sound,
                   fps=cfg.screen.fps, warn_s=cfg.countdown.warn_seconds, script=script, on_shown=on_shown,
                   fast=fast)
-        app.controller, app.gpio = controller, gpio
     except BaseException:
         for close in reversed(closers):
             close()

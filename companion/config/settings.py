@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+DEMO_JOURNAL = "~/.local/state/companion/demo.sqlite"  # `demo` keeps its games apart from real ones
 GAMES = ("takkure", "tekton-dash", "tekken", "knockdown", "tash-kalar")
 
 # Everything a button, a key or a controller input can ask for. Per-game button
