@@ -80,6 +80,23 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="write PNG snapshots instead of a window")
     p.add_argument("--snapshots", metavar="DIR", help="folder for headless snapshots")
 
+    p = sub.add_parser("nfc", help="register NFC tags: which tag is which card or token",
+                       description="Keep the registry of NFC tags: a tag UID stands for a Takkure player "
+                                   "card, a TEKKEN character or attack card, or a Tekton Dash ability token.")
+    nfc = p.add_subparsers(dest="nfc_command", metavar="ACTION", required=True)
+    _add_config(nfc.add_parser("list", help="list the registered tags"))
+    f = nfc.add_parser("forget", help="forget one tag")
+    f.add_argument("uid")
+    _add_config(f)
+    r = nfc.add_parser("register", help="tap a tag to register it (the screen asks for the tap)")
+    _add_config(r)
+    r.add_argument("--kind", required=True, help="takkure-player, tekken-character, tekken-attack or "
+                                                 "tekton-ability")
+    r.add_argument("--name", required=True, help="the card or token, e.g. Yokozuna")
+    r.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for the tap (default 30)")
+    r.add_argument("--simulated", action="store_true", help="use the simulated controller")
+    r.add_argument("--tap", metavar="UID", help="with --simulated: the UID the simulated reader reads")
+
     p = sub.add_parser("config", help="print the settings reference or a settings file to start from")
     p.add_argument("--reference", action="store_true", help="the reference table (Markdown)")
     _add_config(p)
@@ -198,7 +215,13 @@ def cmd_config(args) -> int:
     return 0
 
 
-COMMANDS = {"run": cmd_run, "demo": cmd_demo, "detect": cmd_detect, "doctor": cmd_doctor,
+def cmd_nfc(args) -> int:
+    from companion.nfc.command import run_nfc
+
+    return run_nfc(_load(args), args)
+
+
+COMMANDS = {"nfc": cmd_nfc, "run": cmd_run, "demo": cmd_demo, "detect": cmd_detect, "doctor": cmd_doctor,
             "replay": cmd_replay, "config": cmd_config}
 
 

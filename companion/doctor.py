@@ -59,11 +59,20 @@ def check_controller(cfg: Config) -> Check:
             return Check("controller", True, "disabled ([controller] backend = \"none\")")
         try:
             link.start(InputQueue())
+            if not link.wait_connected(3.0):
+                st = link.status()
+                return Check("controller", False, f"{st['name']}: no answer to the handshake in 3 s"
+                             + (f" ({st['note']})" if st["note"] else ""),
+                             "is the companion firmware on the board? see firmware/README.md")
+            rtt = link.measure_rtt()
             st = link.status()
-            note = f"; {st['note']}" if st.get("note") else ""
-            return Check("controller", bool(st.get("connected")),
-                         f"{st['name']}, firmware {st['firmware']}, frames good {st['frames_good']} "
-                         f"bad {st['frames_bad']}{note}")
+            total = st["frames_good"] + st["frames_bad"]
+            quality = f"{st['frames_good']}/{total} frames good" if total else "no frames yet"
+            rtt_text = f"round trip {rtt:.1f} ms" if rtt is not None else "no answer to ping"
+            reader = {True: "NFC reader OK", False: "NFC reader not answering", None: "NFC reader unknown"}
+            return Check("controller", rtt is not None,
+                         f"{st['name']}, firmware {st['firmware']}, {quality}, {rtt_text}, "
+                         f"{reader[st['nfc_ok']]}")
         finally:
             link.close()
     except Exception as exc:

@@ -19,6 +19,7 @@ from companion.hardware.gpio import open_gpio
 from companion.hardware.inputs import InputQueue
 from companion.hardware.screen import open_screen
 from companion.hardware.sound import open_sound
+from companion.nfc import TagRegistry
 from companion.session.chance import Chance
 from companion.session.clock import FakeClock, SteadyClock
 from companion.session.journal import Journal
@@ -96,9 +97,12 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
             closers.append(gpio.close)
         sound = open_sound(cfg.sound.enabled, cfg.sound.volume)
         script = demo.DemoScript(session, scene, clock.now()) if is_demo else None
+        registry = TagRegistry(cfg.nfc.registry)
+        if registry.problem:
+            session.refusal = registry.problem
         app = App(session, screen, clock, inputs, button_map=button_map, grabber=grabber, sound=sound,
                   fps=cfg.screen.fps, warn_s=cfg.countdown.warn_seconds, script=script, on_shown=on_shown,
-                  fast=fast)
+                  fast=fast, registry=registry)
     except BaseException:
         for close in reversed(closers):
             close()

@@ -21,7 +21,7 @@ class Controller:
         self.led = Pin(config.LED, Pin.OUT)
         self.buzzer = machine.PWM(Pin(config.BUZZER))
         self.buzzer.duty_u16(0)
-        self.link = Link(port, config.FIRMWARE_VERSION, boot_id, config.RETRY_MS, now)
+        self.link = Link(port, config.FIRMWARE_VERSION, boot_id, config.RETRY_MS)
         i2c = machine.I2C(config.I2C_ID, scl=Pin(config.I2C_SCL), sda=Pin(config.I2C_SDA),
                           freq=config.I2C_FREQ)
         self.nfc = PN532(i2c)
@@ -94,6 +94,9 @@ class Controller:
         self._nfc_step(now)
         for kind, body in self.link.poll(now):
             self._command(kind, body, now)
+        if self.link.greeted:               # a host just connected: tell it how the reader is
+            self.link.greeted = False
+            self.next_heartbeat = now
         if self.buzz_until is not None and ticks_diff(now, self.buzz_until) >= 0:
             self.buzzer.duty_u16(0)
             self.buzz_until = None

@@ -13,7 +13,7 @@ MAX_PENDING = 32
 
 
 class Link:
-    def __init__(self, port, firmware, boot_id, retry_ms=150, now=0):
+    def __init__(self, port, firmware, boot_id, retry_ms=150):
         self.port = port
         self.firmware = firmware
         self.boot_id = boot_id
@@ -24,7 +24,7 @@ class Link:
         self.last_host_seq = None
         self.dropped = 0
         self.write_errors = 0
-        self.now = now
+        self.greeted = False       # a handshake happened: the controller sends a heartbeat at once
 
     def _write(self, frame):
         try:
@@ -70,6 +70,7 @@ class Link:
             elif kind == codec.HELLO_REQ:
                 self._hello()
                 self._resend_all(now)
+                self.greeted = True
             elif kind == codec.PING:
                 self.send(codec.PONG, body[:4])
             elif kind in codec.RELIABLE_FROM_HOST:

@@ -138,6 +138,12 @@ class ButtonsSettings:
 
 
 @dataclass(frozen=True)
+class NfcSettings:
+    registry: str = setting("~/.local/state/companion/tags.json",
+                            "Which NFC tag stands for which card or token (`companion nfc` fills it).")
+
+
+@dataclass(frozen=True)
 class TekkenSettings:
     max_hp: int = setting(20, "Length of a TEKKEN health bar. The extracted rulebook does not give it; "
                           "set it to your HP track's length.", minimum=7, maximum=99)
@@ -175,6 +181,7 @@ class Config:
     sound: SoundSettings = field(default_factory=SoundSettings)
     countdown: CountdownSettings = field(default_factory=CountdownSettings)
     tekken: TekkenSettings = field(default_factory=TekkenSettings)
+    nfc: NfcSettings = field(default_factory=NfcSettings)
     source: str = "built-in defaults"
 
     def replace(self, section: str, **changes) -> "Config":

@@ -26,6 +26,14 @@ class InputQueue:
     def put(self, event: InputEvent) -> None:
         self._q.put(event)
 
+    def wait(self, timeout: float) -> InputEvent | None:
+        """The next event, waiting up to ``timeout`` seconds (tests and benchmarks; the
+        screen uses ``drain``, which never waits)."""
+        try:
+            return self._q.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
     def drain(self) -> list[InputEvent]:
         out = []
         while True:

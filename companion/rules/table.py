@@ -39,7 +39,7 @@ ACTIVATION_STEPS = (
 ACTIVATION_TOKENS = 4
 
 # Facts that an undo never takes back.
-NOT_UNDOABLE = frozenset({"game_started", "dice_rolled", "coin_tossed", "countdown_started",
+NOT_UNDOABLE = frozenset({"game_started", "dice_rolled", "coin_tossed", "card_tapped", "countdown_started",
                           "countdown_paused", "countdown_resumed", "countdown_reset", "undo"})
 
 
@@ -90,6 +90,7 @@ class TableState:
     last_roll: RollView | None = None
     last_toss: TossView | None = None
     chance_draws: int = 0              # index of the next random draw in this game
+    selected: str | None = None        # the card last tapped on the NFC reader
     message: str = ""
     events_applied: int = 0
 
@@ -208,6 +209,16 @@ def _coin_tossed(state: TableState, e: Event) -> TableState:
     return replace(state, last_toss=toss, chance_draws=int(e.get("index", state.chance_draws)) + 1,
                    message=f"Referee roll: {toss.caller} called {toss.call}, it is {toss.result} - "
                            f"{winner} wins")
+
+
+# --- NFC cards --------------------------------------------------------------
+
+@reducer("card_tapped")
+def _card_tapped(state: TableState, e: Event) -> TableState:
+    name = str(e.get("name", ""))
+    if not name:
+        raise IllegalMove("card_tapped: the card has no name")
+    return replace(state, selected=name, message=f"{name} selected")
 
 
 # --- Takkure match --------------------------------------------------------

@@ -51,7 +51,7 @@ class GameSession:
 
     # --- changing the state ---------------------------------------------------
 
-    def submit(self, kind: str, **data) -> Event | None:
+    def submit(self, kind: str, /, **data) -> Event | None:
         """Journal and apply one event; None (and ``refusal`` set) if the rules refuse it."""
         at = self.clock.now()
         probe = Event(kind, data, at, len(self.events) + 1)

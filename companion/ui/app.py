@@ -39,12 +39,13 @@ class App:
     def __init__(self, session: GameSession, screen, clock, inputs: InputQueue | None = None, *,
                  button_map: dict[str, str] | None = None, grabber=None, sound=None, fps: int = 60,
                  warn_s: float = 3.0, script=None, on_shown: Callable[[Event], None] | None = None,
-                 fast: bool = False, snapshots: bool = True):
+                 fast: bool = False, snapshots: bool = True, registry=None):
         self.session, self.screen, self.clock = session, screen, clock
         self.inputs = inputs or InputQueue()
         self.button_map = button_map or {}
         self.grabber, self.sound = grabber, sound or Silent()
         self.fps, self.fast, self.script, self.on_shown = fps, fast, script, on_shown
+        self.registry = registry
         self.view = ScreenView(screen.size, warn_s, session.state)
         self.stats = FrameStats()
         self.running = True
@@ -73,7 +74,17 @@ class App:
                 if action:
                     self.handle_action(action)
             elif ev.kind == "tag":
-                self.session.refusal = f"unknown NFC tag {ev.value}: register it with `companion nfc`"
+                self.handle_tag(ev.value)
+
+    def handle_tag(self, uid: str) -> None:
+        """A tapped card: select what it stands for, or say why not. Never raises."""
+        binding = self.registry.lookup(uid) if self.registry is not None else None
+        if binding is None:
+            self.session.refusal = f"unknown NFC tag {uid}: register it with `companion nfc register`"
+        elif binding.game != self.session.state.game:
+            self.session.refusal = f"that tag is {binding.name}, a {binding.game} card"
+        else:
+            self.session.submit("card_tapped", uid=binding.uid, card_kind=binding.kind, name=binding.name)
 
     # --- snapshots (headless) ---------------------------------------------------
 

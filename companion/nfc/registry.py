@@ -1,0 +1,119 @@
+"""The tag registry: a tag UID maps to a game object (a Takkure player card, a
+TEKKEN character or attack card, a Tekton Dash ability token).
+
+Kept in a small JSON file, written atomically (temporary file, fsync, rename),
+so a power cut leaves the old or the new registry, never half of one. A file
+that cannot be read is moved aside with a message, and the companion carries
+on with an empty registry rather than stopping the game.
+
+>>> r = TagRegistry(None)
+>>> r.register("04A1B2C3", "takkure-player", "Yokozuna").name
+'Yokozuna'
+>>> r.lookup("04a1b2c3").game, r.lookup("deadbeef")
+('takkure', None)
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+# tag kind -> the game it belongs to
+KINDS = {
+    "takkure-player": "takkure",
+    "tekken-character": "tekken",
+    "tekken-attack": "tekken",
+    "tekton-ability": "tekton-dash",
+}
+UID = re.compile(r"^([0-9a-f]{2}){4,10}$")
+
+
+class RegistryError(ValueError):
+    """A registration that cannot be made; the message says why."""
+
+
+@dataclass(frozen=True)
+class TagBinding:
+    uid: str
+    kind: str
+    name: str
+
+    @property
+    def game(self) -> str:
+        return KINDS[self.kind]
+
+
+def normalise_uid(uid: str) -> str:
+    clean = uid.strip().lower().replace(":", "").replace(" ", "")
+    if not UID.match(clean):
+        raise RegistryError(f"{uid!r} is not a tag UID (4 to 10 bytes in hex, e.g. 04a1b2c3d4e5f6)")
+    return clean
+
+
+class TagRegistry:
+    def __init__(self, path: str | Path | None):
+        self.path = Path(path).expanduser() if path else None
+        self.problem = ""
+        self._tags: dict[str, TagBinding] = {}
+        if self.path is not None and self.path.exists():
+            self._load()
+
+    def _load(self) -> None:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            self._tags = {normalise_uid(uid): TagBinding(normalise_uid(uid), v["kind"], str(v["name"]))
+                          for uid, v in data.items() if v["kind"] in KINDS}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
+            try:
+                self.path.rename(aside)
+            except OSError:
+                aside = self.path
+            self.problem = (f"the tag registry {self.path} could not be read ({exc}); it was moved to "
+                            f"{aside.name} and tags must be registered again")
+            log.warning("%s", self.problem)
+            self._tags = {}
+
+    def lookup(self, uid: str) -> TagBinding | None:
+        try:
+            return self._tags.get(normalise_uid(uid))
+        except RegistryError:
+            return None
+
+    def all(self) -> list[TagBinding]:
+        return sorted(self._tags.values(), key=lambda b: (b.kind, b.name))
+
+    def register(self, uid: str, kind: str, name: str) -> TagBinding:
+        if kind not in KINDS:
+            raise RegistryError(f"unknown tag kind {kind!r}; one of {', '.join(KINDS)}")
+        if not name.strip():
+            raise RegistryError("a tag needs a name (the card or token it stands for)")
+        binding = TagBinding(normalise_uid(uid), kind, name.strip())
+        self._tags[binding.uid] = binding
+        self._save()
+        return binding
+
+    def forget(self, uid: str) -> bool:
+        removed = self._tags.pop(normalise_uid(uid), None) is not None
+        if removed:
+            self._save()
+        return removed
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        data = {b.uid: {k: v for k, v in asdict(b).items() if k != "uid"} for b in self.all()}
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
