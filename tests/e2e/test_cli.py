@@ -18,6 +18,8 @@ def test_doctor_simulated_reports_every_device_and_exits_0():
     for device in ("camera", "controller", "gpio", "display", "sound", "journal"):
         assert any(line.startswith("OK") and f" {device} " in line + " " for line in out.stdout.splitlines())
     assert "simulated table" in out.stdout and "all OK" in out.stdout
+    controller = next(line for line in out.stdout.splitlines() if " controller " in line)
+    assert "firmware 1.0.0" in controller and "frames good" in controller and "round trip" in controller
 
 
 def test_doctor_on_a_laptop_names_what_is_missing(tmp_path):
