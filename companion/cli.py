@@ -179,8 +179,9 @@ def cmd_run(args) -> int:
 
 
 def cmd_detect(args) -> int:
-    print("companion detect: not implemented yet (the vision pipeline is still being built)", file=sys.stderr)
-    return EXIT_ERROR
+    from companion.vision.detect import main as detect_main
+
+    return detect_main(args.image, args.board, args.camera)
 
 
 def cmd_doctor(args) -> int:

@@ -14,13 +14,15 @@ ground truth the detector is measured against.
 from __future__ import annotations
 
 import math
+import zlib
 
 import cv2
 import numpy as np
 
 from companion.sim.scene import TEAM_RGB, Scene
 
-PPI = 40  # pixels per inch of the top-down painting
+PPI = 60  # pixels per inch of the top-down painting
+RIM_IN = 4.0 / 25.4  # the coloured rim's width (TABLE_SPEC: at least 3 mm)
 MARGIN_IN = 3.5
 MM_PER_IN = 25.4
 FIGURE_RGB = [(70, 70, 78), (150, 120, 90), (90, 100, 60), (120, 60, 50), (60, 70, 110)]
@@ -34,6 +36,8 @@ def _rot(axis: str, deg: float) -> np.ndarray:
     c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
     if axis == "x":
         return np.array([[1, 0, 0], [0, c, -s], [0, s, c]], float)
+    if axis == "y":
+        return np.array([[c, 0, s], [0, 1, 0], [-s, 0, c]], float)
     return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]], float)  # about z
 
 
@@ -44,7 +48,7 @@ class Camera:
     def __init__(self, scene: Scene, width: int, height: int):
         b = scene.board
         centre = np.array([b.width_in / 2, b.height_in / 2, 0.0])
-        self.R = _rot("x", scene.tilt_deg) @ _rot("z", scene.yaw_deg)
+        self.R = _rot("y", getattr(scene, "tilt2_deg", 0.0)) @ _rot("x", scene.tilt_deg) @ _rot("z", scene.yaw_deg)
         forward = self.R.T @ np.array([0.0, 0.0, 1.0])
         position = centre - 60.0 * forward
         self.t = -self.R @ position
@@ -95,7 +99,8 @@ class TableRenderer:
         tile[quiet:quiet + side, quiet:quiet + side] = cv2.aruco.generateImageMarker(self._aruco, marker_id, side)
         tile = cv2.cvtColor(tile, cv2.COLOR_GRAY2BGR)
         n = tile.shape[0]
-        src = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+        # pixel centres are integers, so the tile's outer edges lie at -0.5 and n - 0.5
+        src = np.array([[-0.5, -0.5], [n - 0.5, -0.5], [n - 0.5, n - 0.5], [-0.5, n - 0.5]], np.float32)
         half = n / 2 / PPI
         a = math.radians(angle_deg)
         corners = [(-half, -half), (half, -half), (half, half), (-half, half)]
@@ -139,26 +144,35 @@ class TableRenderer:
             self._marker(img, marker_id, mx, my, b.marker_size_in)
         for token in scene.tokens:
             self._marker(img, token.id, token.x_in, token.y_in, 0.75, token.angle_deg, border_in=0.12)
-        for piece in scene.pieces:
-            c = self._px(piece.x_in, piece.y_in)
-            r = piece.diameter_mm / MM_PER_IN / 2 * PPI
-            rim = max(4.0 / MM_PER_IN * PPI, 3)
-            cv2.circle(img, c, int(round(r)), _bgr(TEAM_RGB[piece.team]), -1, cv2.LINE_AA)
-            cv2.circle(img, c, int(round(r - rim)), (28, 28, 30), -1, cv2.LINE_AA)
         return img
 
     # --- the photograph -----------------------------------------------------
 
-    def render(self, scene: Scene) -> np.ndarray:
+    def render(self, scene: Scene, blur_sigma: float = 0.6, light: float = 1.0) -> np.ndarray:
+        """The clean photograph (no sensor noise): board, bases, figures, blur, lighting."""
         cam = Camera(scene, self.width, self.height)
         topdown = self.paint(scene)
         to_board = np.array([[1 / PPI, 0, -MARGIN_IN], [0, 1 / PPI, -MARGIN_IN], [0, 0, 1]])
         H = cam.board_homography() @ to_board
         frame = cv2.warpPerspective(topdown, H, (self.width, self.height), flags=cv2.INTER_AREA,
                                     borderValue=(40, 44, 50))
+        self._bases(frame, scene, cam)
         self._figures(frame, scene, cam)
-        frame = cv2.GaussianBlur(frame, (3, 3), 0.6)
-        return self._light(frame)
+        if blur_sigma > 0:
+            frame = cv2.GaussianBlur(frame, (0, 0), blur_sigma)
+        return self._light(frame, light) if light else frame
+
+    def _bases(self, frame: np.ndarray, scene: Scene, cam: Camera) -> None:
+        """Each base as exact projected circles (sub-pixel polygons): the coloured rim,
+        4 mm wide, and the dark top inside it."""
+        ring = np.linspace(0, 2 * math.pi, 180, endpoint=False)
+        for piece in scene.pieces:
+            r_out = piece.diameter_mm / MM_PER_IN / 2
+            for radius, colour in ((r_out, _bgr(TEAM_RGB[piece.team])), (r_out - RIM_IN, (28, 28, 30))):
+                pts = np.column_stack([piece.x_in + radius * np.cos(ring), piece.y_in + radius * np.sin(ring),
+                                       np.zeros_like(ring)])
+                uv = np.round(cam.project(pts) * 16).astype(np.int32)
+                cv2.fillPoly(frame, [uv], colour, cv2.LINE_AA, shift=4)
 
     def _figures(self, frame: np.ndarray, scene: Scene, cam: Camera) -> None:
         """Each miniature as a small projected body with a head, drawn far to near."""
@@ -173,7 +187,7 @@ class TableRenderer:
                 pts += [(piece.x_in + rr * math.cos(a), piece.y_in + rr * math.sin(a), -h) for a in ring]
             uv = cam.project(np.array(pts)).astype(np.float32)
             hull = cv2.convexHull(uv).astype(np.int32)
-            colour = FIGURE_RGB[hash(piece.name) % len(FIGURE_RGB)]
+            colour = FIGURE_RGB[zlib.crc32(piece.name.encode()) % len(FIGURE_RGB)]
             cv2.fillConvexPoly(frame, hull, _bgr(colour), cv2.LINE_AA)
             head = cam.project(np.array([(piece.x_in + 0.3 * body_r * math.cos(a),
                                           piece.y_in + 0.3 * body_r * math.sin(a), -(height + 0.15))
@@ -184,11 +198,11 @@ class TableRenderer:
             cv2.fillConvexPoly(frame, cv2.convexHull(head).astype(np.int32),
                                _bgr([min(255, c + 40) for c in colour]), cv2.LINE_AA)
 
-    def _light(self, frame: np.ndarray) -> np.ndarray:
+    def _light(self, frame: np.ndarray, strength: float = 1.0) -> np.ndarray:
         h, w = frame.shape[:2]
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        ramp = 0.82 + 0.3 * (xx / w) - 0.08 * (yy / h)
-        vignette = 1.0 - 0.18 * (((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2)
+        ramp = 1.0 + strength * (-0.18 + 0.3 * (xx / w) - 0.08 * (yy / h))
+        vignette = 1.0 - strength * 0.18 * (((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2)
         gain = (ramp * vignette)[..., None]
         return np.clip(frame.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 

@@ -70,6 +70,7 @@ class Scene:
     tilt_deg: float = 14.0
     yaw_deg: float = 90.0
     fill: float = 0.94
+    tilt2_deg: float = 0.0
     version: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 

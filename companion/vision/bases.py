@@ -1,0 +1,280 @@
+"""Miniature bases, found by their coloured rims and measured to sub-pixel precision.
+
+1. Candidates: pixels whose team score is high, on a half-size image, mapped to
+   board inches; RANSAC finds circles of a base's rim radius among them, so a
+   rim half hidden by its figure, or two rims touching, still give circles.
+2. Refinement, in the full-size camera image: along 96 rays across the rim
+   (board-plane rays, sampled where they fall in the image), the team score is
+   read with bilinear interpolation, and the rim's outer edge (to the surface)
+   and inner edge (to the base's dark top) are placed where the score crosses
+   half the rim's level. Those edge points, in board inches, are fitted with
+   two concentric circles; rays that disagree (a figure across the rim, a
+   shadow) are dropped and the fit repeated.
+3. The outer diameter picks the standard size (30, 40, 50 mm); the rim's
+   median colour picks the team.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.vision.camera_model import CameraModel
+from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8
+from companion.vision.registration import Registration, apply_h
+
+MM = 1 / 25.4
+SIZES_MM = (30, 40, 50)
+RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
+RAYS = 72
+INLIER_IN = 0.05
+MAX_RESIDUAL_IN = 0.02   # a real rim's edges fit their circles to a few thousandths of an inch
+
+
+@dataclass(frozen=True)
+class Base:
+    x_in: float
+    y_in: float
+    diameter_mm: int
+    color: str
+    radius_in: float          # measured outer radius
+    coverage: float           # share of the rim seen
+    residual_in: float        # RMS of the edge points about the fitted circles
+
+
+def _circles_from_triples(p: np.ndarray, idx: np.ndarray):
+    a, b, c = p[idx[:, 0]], p[idx[:, 1]], p[idx[:, 2]]
+    d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1]) + c[:, 0] * (a[:, 1] - b[:, 1]))
+    ok = np.abs(d) > 1e-9
+    d = np.where(ok, d, 1.0)
+    a2, b2, c2 = (a ** 2).sum(1), (b ** 2).sum(1), (c ** 2).sum(1)
+    ux = (a2 * (b[:, 1] - c[:, 1]) + b2 * (c[:, 1] - a[:, 1]) + c2 * (a[:, 1] - b[:, 1])) / d
+    uy = (a2 * (c[:, 0] - b[:, 0]) + b2 * (a[:, 0] - c[:, 0]) + c2 * (b[:, 0] - a[:, 0])) / d
+    r = np.hypot(a[:, 0] - ux, a[:, 1] - uy)
+    return np.column_stack([ux, uy]), r, ok
+
+
+def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int, tries: int = 160):
+    """Circles of a rim's radius among ``points`` (board inches): [(centre, radius)]."""
+    found = []
+    pts = points
+    while len(pts) >= min_points and len(found) < 12:
+        idx = rng.integers(0, len(pts), size=(tries, 3))
+        centres, radii, ok = _circles_from_triples(pts, idx)
+        ok &= (radii > RIM_MID_MIN_IN * 0.85) & (radii < RIM_MID_MAX_IN * 1.15)
+        if not ok.any():
+            break
+        centres, radii = centres[ok], radii[ok]
+        dist = np.linalg.norm(pts[None, :, :] - centres[:, None, :], axis=2)
+        inl = np.abs(dist - radii[:, None]) < INLIER_IN * 2
+        counts = inl.sum(1)
+        best = int(np.argmax(counts))
+        if counts[best] < min_points:
+            break
+        members = inl[best]
+        ang = np.arctan2(pts[members, 1] - centres[best, 1], pts[members, 0] - centres[best, 0])
+        coverage = len(np.unique(((ang + np.pi) / (2 * np.pi) * 24).astype(int) % 24)) / 24
+        if coverage >= 0.4:
+            found.append((centres[best], radii[best]))
+        pts = pts[~members]
+    return found
+
+
+def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
+    """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k."""
+    pts = np.vstack([outer, inner])
+    A = np.column_stack([2 * pts, np.r_[np.ones(len(outer)), np.zeros(len(inner))],
+                         np.r_[np.zeros(len(outer)), np.ones(len(inner))]])
+    sol, *_ = np.linalg.lstsq(A, (pts ** 2).sum(1), rcond=None)
+    c = sol[:2]
+    return c, float(np.sqrt(max(sol[2] + c @ c, 0.0))), float(np.sqrt(max(sol[3] + c @ c, 0.0)))
+
+
+def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
+    """Gauss-Newton fit of two concentric circles: (centre, R_outer, R_inner)."""
+    c = centre.astype(float).copy()
+    ro = float(np.mean(np.linalg.norm(outer - c, axis=1))) if len(outer) else 0.0
+    ri = float(np.mean(np.linalg.norm(inner - c, axis=1))) if len(inner) else 0.0
+    for _ in range(4):
+        rows, res = [], []
+        for pts, r, col in ((outer, ro, 0), (inner, ri, 1)):
+            if not len(pts):
+                continue
+            v = pts - c
+            dist = np.linalg.norm(v, axis=1)
+            u = v / np.maximum(dist, 1e-12)[:, None]
+            jr = np.zeros((len(pts), 2))
+            jr[:, col] = -1.0
+            rows.append(np.column_stack([-u, jr]))
+            res.append(dist - r)
+        J, e = np.vstack(rows), np.concatenate(res)
+        step, *_ = np.linalg.lstsq(J, -e, rcond=None)
+        c += step[:2]
+        ro += step[2]
+        ri += step[3]
+        if np.linalg.norm(step) < 1e-7:
+            break
+    return c, ro, ri
+
+
+class BaseFinder:
+    def __init__(self, palette: Palette | None = None, teams: list[str] | None = None,
+                 camera: CameraModel | None = None, seed: int = 0):
+        self.palette = palette or Palette.nominal()
+        self.teams = teams or [c.name for c in self.palette.colours]
+        self.camera = camera
+        self.rng = np.random.default_rng(seed)
+
+    # --- image <-> board ---------------------------------------------------------
+
+    def _to_image(self, reg: Registration, pts: np.ndarray) -> np.ndarray:
+        uv = apply_h(reg.H, pts)
+        return self.camera.distort(uv) if self.camera is not None else uv
+
+    def _to_board(self, reg: Registration, uv: np.ndarray) -> np.ndarray:
+        if self.camera is not None:
+            uv = self.camera.undistort(uv)
+        return apply_h(np.linalg.inv(reg.H), uv)
+
+    # --- 1. candidates ------------------------------------------------------------
+
+    def candidates(self, frame: np.ndarray, reg: Registration,
+                   exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray, float]]:
+        """Rim circles not near any base in ``exclude`` (those are already measured)."""
+        small = cv2.resize(frame, (frame.shape[1] // 2, frame.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+        a = lab[..., 1].astype(np.float32) - 128
+        b = lab[..., 2].astype(np.float32) - 128
+        # pixels per inch here (half size), from the homography at the board centre
+        p = self._to_image(reg, np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.0]]))
+        ppi = float(np.sqrt(abs(np.cross(p[1] - p[0], p[2] - p[0])))) / 2
+        out = []
+        for name in self.teams:
+            colour = self.palette.get(name)
+            score = colour.score(a, b)
+            mask = (score > max(12.0, 0.35 * colour.chroma)).astype(np.uint8)
+            for base in exclude:
+                uv = self._to_image(reg, np.array([[base.x_in, base.y_in]]))[0] / 2
+                cv2.circle(mask, (int(uv[0]), int(uv[1])), int(ppi * (base.radius_in + 0.15)) + 1, 0, -1)
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
+            for k in range(1, n):
+                if stats[k, cv2.CC_STAT_AREA] < min_area:
+                    continue
+                x, y, w, h = stats[k, :4]
+                if max(w, h) > ppi * 8:   # far bigger than any base: a cloth, a sleeve
+                    continue
+                ys, xs = np.nonzero(labels[y:y + h, x:x + w] == k)
+                uv = np.column_stack([xs + x, ys + y]).astype(np.float64) * 2 + 0.5
+                board = self._to_board(reg, uv)
+                min_pts = max(5, int(0.35 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi * 0.5))
+                for centre, r in ransac_circles(board, self.rng, min_pts):
+                    out.append((colour, centre, r))
+        return out
+
+    # --- 2. refinement ---------------------------------------------------------------
+
+    def refine(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
+               r_mid: float) -> Base | None:
+        theta = np.linspace(0, 2 * np.pi, RAYS, endpoint=False)
+        rho = np.linspace(max(0.2, r_mid - 0.32), r_mid + 0.34, 56)
+        dirs = np.column_stack([np.cos(theta), np.sin(theta)])
+        pts = centre[None, None, :] + rho[None, :, None] * dirs[:, None, :]
+        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(RAYS, len(rho), 2)
+        samples = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        lab = lab_of_bgr_u8(samples.reshape(-1, 3)).reshape(RAYS, len(rho), 3)
+        score = colour.score(lab[..., 1], lab[..., 2])
+        peak_at = np.argmax(score, axis=1)
+        rows = np.arange(RAYS)
+        peak = score[rows, peak_at]
+        level = float(np.median(peak))
+        if level < 8.0:
+            return None
+        outer_r, inner_r, ok = crossings(score, rho, peak_at, level / 2)
+        ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level) & (outer_r - inner_r >= 1.5 * MM)
+        if ok.sum() < RAYS * 0.4:
+            return None
+        outer = centre + outer_r[ok, None] * dirs[ok]
+        inner = centre + inner_r[ok, None] * dirs[ok]
+        used, rim_lab = rows[ok], lab[rows[ok], peak_at[ok]]
+        keep = np.ones(len(used), bool)
+        for _ in range(3):  # drop rays that disagree: a figure across the rim, a shadow
+            c, ro, ri = fit_concentric_algebraic(outer[keep], inner[keep])
+            res = np.maximum(np.abs(np.linalg.norm(outer - c, axis=1) - ro),
+                             np.abs(np.linalg.norm(inner - c, axis=1) - ri))
+            mad = float(np.median(res[keep])) * 1.4826 + 1e-4
+            keep = res < max(3 * mad, 0.012)
+            if keep.sum() < RAYS * 0.4:
+                return None
+        c, ro, ri = fit_concentric(outer[keep], inner[keep], c)
+        coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
+        diameter = 2 * ro / MM
+        size = min(SIZES_MM, key=lambda s: abs(s - diameter))
+        if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or ro - ri < 2 * MM:
+            return None
+        name, gap = self.palette.classify(np.median(rim_lab[keep], axis=0))
+        if gap > 30:
+            return None
+        res = np.concatenate([np.linalg.norm(outer[keep] - c, axis=1) - ro,
+                              np.linalg.norm(inner[keep] - c, axis=1) - ri])
+        if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
+            return None
+        return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))))
+
+    # --- all of it ---------------------------------------------------------------------
+
+    def find(self, frame: np.ndarray, reg: Registration, known: list[Base] = ()) -> list[Base]:
+        """Every base on the board. ``known`` bases (from the last frame) are measured again
+        where they were, and only the rest of the image is searched for new ones."""
+        bases: list[Base] = []
+        for old in known:
+            colour = self.palette.get(old.color)
+            r_mid = old.radius_in - 2 * MM
+            base = self.refine(frame, reg, colour, np.array([old.x_in, old.y_in]), r_mid)
+            if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
+                _add(bases, base)
+        for colour, centre, r in self.candidates(frame, reg, bases):
+            if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 for b in bases):
+                continue  # already measured from another candidate
+            base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
+            if base is not None:
+                _add(bases, base)
+        return sorted(bases, key=lambda b: (b.y_in, b.x_in))
+
+
+def _overlap(a: Base, b: Base) -> bool:
+    """Two bases cannot stand on the same spot: overlapping circles are one base seen twice."""
+    return np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < a.radius_in + b.radius_in - 0.06
+
+
+def _add(bases: list[Base], base: Base) -> None:
+    """Add ``base`` unless it overlaps a better-fitted one (it replaces a worse one)."""
+    rivals = [b for b in bases if _overlap(b, base)]
+    if all(base.residual_in < r.residual_in for r in rivals):
+        for r in rivals:
+            bases.remove(r)
+        bases.append(base)
+
+
+def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: float):
+    """Per ray, where the score falls below ``level`` going out from the peak and going in,
+    linearly interpolated: (outer radius, inner radius, found)."""
+    n = score.shape[1]
+    idx = np.arange(n)[None, :]
+    low = score < level
+    rows = np.arange(len(score))
+    out_mask = low & (idx > peak_at[:, None])
+    k_out = np.argmax(out_mask, axis=1)
+    in_mask = low & (idx < peak_at[:, None])
+    k_in = n - 1 - np.argmax(in_mask[:, ::-1], axis=1)
+    found = out_mask.any(axis=1) & in_mask.any(axis=1)
+    k_out = np.clip(k_out, 1, n - 1)
+    k_in = np.clip(k_in, 0, n - 2)
+
+    def interp(k_hi, k_lo):  # between a sample above the level and one below it
+        a, b = score[rows, k_hi], score[rows, k_lo]
+        t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
+        return rho[k_hi] + t * (rho[k_lo] - rho[k_hi])
+    return interp(k_out - 1, k_out), interp(k_in + 1, k_in), found

@@ -1,0 +1,52 @@
+"""`companion detect IMAGE --board PROFILE.toml [--camera CAMERA.toml]`, as TABLE_SPEC.md says:
+one JSON object on stdout; exit 3 with a one-line reason on stderr when fewer
+than three frame markers are visible; exit 2 for an unreadable image or profile."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import cv2
+
+from companion.vision.camera_model import CameraFileError, load_camera
+from companion.vision.pipeline import VisionPipeline
+from companion.vision.profile import ProfileError, load_profile
+from companion.vision.tiles import find_tiles
+
+EXIT_UNREADABLE, EXIT_NO_BOARD = 2, 3
+
+
+def detect(image_path: str, board: str, camera: str | None = None) -> tuple[int, dict | None, str]:
+    """(exit status, JSON object or None, message for stderr)."""
+    try:
+        profile = load_profile(board)
+        cam = load_camera(camera) if camera else None
+    except (ProfileError, CameraFileError) as exc:
+        return EXIT_UNREADABLE, None, str(exc)
+    frame = cv2.imread(image_path, cv2.IMREAD_COLOR)
+    if frame is None:
+        return EXIT_UNREADABLE, None, f"{image_path}: not an image that can be read"
+    result = VisionPipeline(profile, cam, track=False).process(frame)
+    if result.status == "lost":
+        return EXIT_NO_BOARD, None, result.message
+    out = {
+        "markers": sorted(result.markers),
+        "pieces": [{"x_in": round(b.x_in, 4), "y_in": round(b.y_in, 4), "diameter_mm": b.diameter_mm,
+                    "color": b.color} for b in result.bases],
+        "tokens": [{"id": t.id, "name": t.name, "x_in": round(t.x_in, 4), "y_in": round(t.y_in, 4),
+                    "angle_deg": round(t.angle_deg, 2)} for t in result.tokens],
+    }
+    if profile.grid is not None:
+        out["tiles"] = [{"row": t.row, "col": t.col, "kind": t.kind, "power_up": t.power_up}
+                        for t in find_tiles(frame, result.registration, profile.grid, cam)]
+    return 0, out, ""
+
+
+def main(image: str, board: str, camera: str | None) -> int:
+    status, out, message = detect(image, board, camera)
+    if out is not None:
+        print(json.dumps(out))
+    if message:
+        print(message, file=sys.stderr)
+    return status

@@ -1,0 +1,123 @@
+"""One frame in, everything the camera knows out; and the thread that runs it.
+
+The worker reads the newest camera frame, processes it, and publishes the
+newest result. It never queues: a frame that arrives while one is being
+processed replaces the previous waiting one, and the screen only ever reads
+the latest result.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.vision.bases import Base, BaseFinder
+from companion.vision.camera_model import CameraModel
+from companion.vision.colours import Palette
+from companion.vision.profile import BoardProfile
+from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration
+from companion.vision.tokens import Token, find_tokens
+from companion.vision.tracker import Track, Tracker
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class VisionResult:
+    frame_no: int
+    status: str                       # "ok", "held", "lost", "no frame"
+    message: str = ""
+    registration: Registration | None = None
+    bases: list[Base] = field(default_factory=list)
+    pieces: list[Track] = field(default_factory=list)
+    tokens: list[Token] = field(default_factory=list)
+    markers: tuple[int, ...] = ()
+    ms: dict[str, float] = field(default_factory=dict)
+
+
+class VisionPipeline:
+    def __init__(self, profile: BoardProfile, camera: CameraModel | None = None,
+                 palette: Palette | None = None, teams: list[str] | None = None, track: bool = True):
+        self.profile = profile
+        self.camera = camera
+        self.markers = MarkerFinder(profile.dictionary, camera)
+        self.registrar = BoardRegistrar(profile)
+        self.bases = BaseFinder(palette, teams, camera)
+        self.tracker = Tracker() if track else None
+        self.frames = 0
+
+    def process(self, frame: np.ndarray | None) -> VisionResult:
+        self.frames += 1
+        n = self.frames
+        if frame is None or not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 \
+                or frame.shape[0] < 48 or frame.shape[1] < 48:
+            if self.tracker:
+                self.tracker.hold()
+            return VisionResult(n, "no frame", "the camera sent no picture",
+                                pieces=self.tracker.pieces if self.tracker else [])
+        t0 = time.perf_counter()
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        found = self.markers.find(gray)
+        reg = self.registrar.update(found)
+        t1 = time.perf_counter()
+        if reg.status == "lost":
+            if self.tracker:
+                self.tracker.hold()
+            return VisionResult(n, "lost", reg.message, reg, markers=reg.visible,
+                                pieces=self.tracker.pieces if self.tracker else [],
+                                ms={"markers": (t1 - t0) * 1000})
+        known = self.tracker.known_bases() if self.tracker else []
+        bases = self.bases.find(frame, reg, known)
+        t2 = time.perf_counter()
+        tokens = find_tokens(found, reg)
+        pieces = self.tracker.update(bases, n) if self.tracker else []
+        t3 = time.perf_counter()
+        return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,
+                            {"markers": (t1 - t0) * 1000, "bases": (t2 - t1) * 1000,
+                             "tokens+tracking": (t3 - t2) * 1000, "total": (t3 - t0) * 1000})
+
+
+class VisionWorker:
+    """Runs a pipeline on a FrameGrabber's newest frames, off the screen's thread."""
+
+    def __init__(self, pipeline: VisionPipeline, grabber):
+        self.pipeline, self.grabber = pipeline, grabber
+        self._latest: VisionResult | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.dropped = 0
+        self._thread = threading.Thread(target=self._run, name="vision", daemon=True)
+
+    def start(self) -> "VisionWorker":
+        self._thread.start()
+        return self
+
+    def latest(self) -> VisionResult | None:
+        with self._lock:
+            return self._latest
+
+    def _run(self) -> None:
+        last = 0
+        while not self._stop.is_set():
+            count, frame = self.grabber.latest()
+            if count == last:
+                self._stop.wait(0.005)
+                continue
+            self.dropped += max(0, count - last - 1)   # frames that came while we were busy
+            last = count
+            try:
+                result = self.pipeline.process(frame)
+            except Exception:                          # a bug must not kill the camera's eyes
+                log.exception("vision failed on frame %s", count)
+                continue
+            with self._lock:
+                self._latest = result
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)

@@ -1,0 +1,43 @@
+"""The marked tokens: a 0.75 in marker of the board's dictionary on each.
+
+A token's position is its marker's centre, its angle the marker's rotation in
+the board frame (degrees, clockwise as seen from above, since y points down).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.vision.registration import MarkerSighting, Registration
+
+TOKEN_NAMES = {10: "ball", 11: "movement", 12: "turn", 13: "active-player"}
+
+
+@dataclass(frozen=True)
+class Token:
+    id: int
+    name: str
+    x_in: float
+    y_in: float
+    angle_deg: float
+
+
+def find_tokens(markers: dict[int, MarkerSighting], reg: Registration) -> list[Token]:
+    out = []
+    for marker_id, name in TOKEN_NAMES.items():
+        sighting = markers.get(marker_id)
+        if sighting is None:
+            continue
+        corners = reg.to_board(sighting.corners)      # exact on the board plane
+        centre = corners.mean(axis=0)
+        top = corners[1] - corners[0]
+        angle = math.degrees(math.atan2(top[1], top[0]))
+        out.append(Token(marker_id, name, float(centre[0]), float(centre[1]), round(angle, 2) + 0.0))
+    return out
+
+
+def token_positions(tokens: list[Token]) -> dict[str, np.ndarray]:
+    return {t.name: np.array([t.x_in, t.y_in]) for t in tokens}

@@ -1,0 +1,124 @@
+"""Stable identities for bases across frames, and no ghost moves.
+
+- A base must be seen in two consecutive frames before it becomes a piece.
+- A piece not seen (a hand over it, lifted off the table) keeps its last
+  position, marked stale, until it is seen again; if it reappears elsewhere
+  it is the same piece (same team and size) that was moved.
+- A jump larger than a glitch must be seen twice before the piece moves.
+- An NFC tap binds a piece to a player card; the binding follows the piece.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from companion.vision.bases import Base
+
+GATE_IN = 1.5        # how far a piece may move between two frames and stay matched
+JUMP_IN = 0.25       # a move larger than this must be confirmed by a second frame
+CONFIRM_IN = 0.1
+
+
+@dataclass(frozen=True)
+class Track:
+    id: int
+    color: str
+    diameter_mm: int
+    x_in: float
+    y_in: float
+    radius_in: float
+    stale: bool = False
+    player: str | None = None
+    last_seen: int = 0
+
+    def as_base(self) -> Base:
+        return Base(self.x_in, self.y_in, self.diameter_mm, self.color, self.radius_in, 1.0, 0.0)
+
+
+class Tracker:
+    def __init__(self):
+        self.tracks: dict[int, Track] = {}
+        self._tentative: list[tuple[Base, int]] = []     # new bases seen once, and when
+        self._jumps: dict[int, tuple[float, float]] = {}  # track id -> unconfirmed new position
+        self._next_id = 1
+
+    @property
+    def pieces(self) -> list[Track]:
+        return sorted(self.tracks.values(), key=lambda t: t.id)
+
+    def known_bases(self) -> list[Base]:
+        return [t.as_base() for t in self.tracks.values()]
+
+    def hold(self) -> None:
+        """The board cannot be seen this frame: every piece stays where it was, stale."""
+        self.tracks = {i: replace(t, stale=True) for i, t in self.tracks.items()}
+        self._jumps.clear()
+
+    def bind(self, track_id: int, player: str) -> None:
+        for i, t in list(self.tracks.items()):
+            if t.player == player:
+                self.tracks[i] = replace(t, player=None)
+        self.tracks[track_id] = replace(self.tracks[track_id], player=player)
+
+    def update(self, bases: list[Base], frame_no: int) -> list[Track]:
+        unmatched = list(bases)
+        seen: set[int] = set()
+        pairs = sorted(((np.hypot(b.x_in - t.x_in, b.y_in - t.y_in), t.id, k)
+                        for t in self.tracks.values() for k, b in enumerate(bases)
+                        if b.color == t.color and b.diameter_mm == t.diameter_mm))
+        used: set[int] = set()
+        for dist, tid, k in pairs:
+            if tid in seen or k in used or dist > GATE_IN:
+                continue
+            seen.add(tid)
+            used.add(k)
+            self._move(tid, bases[k], dist, frame_no)
+        unmatched = [b for k, b in enumerate(bases) if k not in used]
+        # a piece that went unseen and reappears elsewhere: same team and size, nearest stale one
+        for b in list(unmatched):
+            stale = [t for t in self.tracks.values() if t.id not in seen and t.stale
+                     and t.color == b.color and t.diameter_mm == b.diameter_mm]
+            if stale and self._seen_before(b):
+                t = min(stale, key=lambda t: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in))
+                seen.add(t.id)
+                unmatched.remove(b)
+                self.tracks[t.id] = replace(t, x_in=b.x_in, y_in=b.y_in, radius_in=b.radius_in, stale=False,
+                                            last_seen=frame_no)
+        for tid, t in list(self.tracks.items()):
+            if tid not in seen:
+                self.tracks[tid] = replace(t, stale=True)
+                self._jumps.pop(tid, None)
+        self._promote(unmatched, frame_no)
+        return self.pieces
+
+    def _move(self, tid: int, b: Base, dist: float, frame_no: int) -> None:
+        t = self.tracks[tid]
+        if dist > JUMP_IN:
+            pending = self._jumps.get(tid)
+            if pending is None or np.hypot(b.x_in - pending[0], b.y_in - pending[1]) > CONFIRM_IN:
+                self._jumps[tid] = (b.x_in, b.y_in)          # seen once: wait for a second look
+                self.tracks[tid] = replace(t, stale=False, last_seen=frame_no)
+                return
+        self._jumps.pop(tid, None)
+        self.tracks[tid] = replace(t, x_in=b.x_in, y_in=b.y_in, radius_in=b.radius_in, stale=False,
+                                   last_seen=frame_no)
+
+    def _seen_before(self, b: Base) -> bool:
+        return any(np.hypot(b.x_in - o.x_in, b.y_in - o.y_in) < CONFIRM_IN and o.color == b.color
+                   for o, _ in self._tentative)
+
+    def _promote(self, unmatched: list[Base], frame_no: int) -> None:
+        keep = []
+        for b in unmatched:
+            twin = next((o for o, f in self._tentative if f == frame_no - 1 and o.color == b.color
+                         and o.diameter_mm == b.diameter_mm
+                         and np.hypot(b.x_in - o.x_in, b.y_in - o.y_in) < CONFIRM_IN), None)
+            if twin is not None:
+                self.tracks[self._next_id] = Track(self._next_id, b.color, b.diameter_mm, b.x_in, b.y_in,
+                                                   b.radius_in, last_seen=frame_no)
+                self._next_id += 1
+            else:
+                keep.append((b, frame_no))
+        self._tentative = keep
