@@ -30,7 +30,7 @@ SIZES_MM = (30, 40, 50)
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
 RAYS = 72
 INLIER_IN = 0.05
-MAX_RESIDUAL_IN = 0.02   # a real rim's edges fit their circles to a few thousandths of an inch
+MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,7 @@ class BaseFinder:
         self.teams = teams or [c.name for c in self.palette.colours]
         self.camera = camera
         self.rng = np.random.default_rng(seed)
+        self.last_reject = ""
 
     # --- image <-> board ---------------------------------------------------------
 
@@ -154,7 +155,7 @@ class BaseFinder:
         for name in self.teams:
             colour = self.palette.get(name)
             score = colour.score(a, b)
-            mask = (score > max(12.0, 0.35 * colour.chroma)).astype(np.uint8)
+            mask = (score > max(9.0, 0.22 * colour.chroma)).astype(np.uint8)
             for base in exclude:
                 uv = self._to_image(reg, np.array([[base.x_in, base.y_in]]))[0] / 2
                 cv2.circle(mask, (int(uv[0]), int(uv[1])), int(ppi * (base.radius_in + 0.15)) + 1, 0, -1)
@@ -178,6 +179,20 @@ class BaseFinder:
 
     def refine(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
                r_mid: float) -> Base | None:
+        """Measure the base near ``centre``; measured again from the new centre when the first
+        look moved it (rays across the rim are only square to it when they start at its centre)."""
+        self._fitted = None
+        base = self._measure(frame, reg, colour, centre, r_mid)
+        moved_to = self._fitted
+        if moved_to is not None and np.hypot(*(moved_to[0] - centre)) > 0.02:
+            again = self._measure(frame, reg, colour, moved_to[0], moved_to[1])
+            if again is not None or base is None:
+                base = again
+        return base
+
+    def _measure(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
+                 r_mid: float) -> Base | None:
+        self._fitted = None
         theta = np.linspace(0, 2 * np.pi, RAYS, endpoint=False)
         rho = np.linspace(max(0.2, r_mid - 0.32), r_mid + 0.34, 56)
         dirs = np.column_stack([np.cos(theta), np.sin(theta)])
@@ -191,11 +206,11 @@ class BaseFinder:
         peak = score[rows, peak_at]
         level = float(np.median(peak))
         if level < 8.0:
-            return None
+            return self._reject("faint")
         outer_r, inner_r, ok = crossings(score, rho, peak_at, level / 2)
         ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level) & (outer_r - inner_r >= 1.5 * MM)
         if ok.sum() < RAYS * 0.4:
-            return None
+            return self._reject(f"only {ok.sum()} rays cross a rim")
         outer = centre + outer_r[ok, None] * dirs[ok]
         inner = centre + inner_r[ok, None] * dirs[ok]
         used, rim_lab = rows[ok], lab[rows[ok], peak_at[ok]]
@@ -207,21 +222,26 @@ class BaseFinder:
             mad = float(np.median(res[keep])) * 1.4826 + 1e-4
             keep = res < max(3 * mad, 0.012)
             if keep.sum() < RAYS * 0.4:
-                return None
+                return self._reject(f"only {keep.sum()} rays agree")
         c, ro, ri = fit_concentric(outer[keep], inner[keep], c)
+        self._fitted = (c, (ro + ri) / 2)
         coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
         diameter = 2 * ro / MM
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
-        if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or ro - ri < 2 * MM:
-            return None
+        if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 2 * MM <= ro - ri <= 9 * MM:
+            return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         name, gap = self.palette.classify(np.median(rim_lab[keep], axis=0))
         if gap > 30:
-            return None
+            return self._reject(f"colour {name} off by {gap:.0f} degrees")
         res = np.concatenate([np.linalg.norm(outer[keep] - c, axis=1) - ro,
                               np.linalg.norm(inner[keep] - c, axis=1) - ri])
         if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
-            return None
+            return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))))
+
+    def _reject(self, why: str) -> None:
+        self.last_reject = why  # for tests and debugging: why the last candidate was not a base
+        return None
 
     # --- all of it ---------------------------------------------------------------------
 

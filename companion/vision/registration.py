@@ -124,6 +124,11 @@ class MarkerFinder:
     def __init__(self, dictionary: str = "DICT_4X4_50", camera: CameraModel | None = None):
         params = cv2.aruco.DetectorParameters()
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE  # we fit the sides instead
+        # Token markers are small (0.75 in is about 20 px at 720p): read the bits from a finer
+        # grid, away from the cell edges that blur smears, and threshold a little more gently.
+        params.perspectiveRemovePixelPerCell = 8
+        params.perspectiveRemoveIgnoredMarginPerCell = 0.25
+        params.adaptiveThreshConstant = 5
         self.detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
         self.camera = camera
 

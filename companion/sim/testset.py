@@ -1,0 +1,92 @@
+"""A synthetic test set for the camera: random Takkure positions photographed
+with ground truth.
+
+Each case draws a scene (bases of 30/40/50 mm in two team colours that stand
+apart from the turf, never overlapping, some touching; the four tokens), a
+camera (tilt up to 25 degrees in any direction, yaw around the pitch's long
+axis), lighting (gradient strength), optics (blur) and a sensor (noise, JPEG
+quality). The renderer shares no code with the detector.
+
+>>> case = make_case(3)
+>>> len(case.scene.pieces) >= 6, case.jpeg_quality in (None, 75, 85, 95)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.sim.render import TableRenderer
+from companion.sim.scene import Board, Piece, Scene, Token
+
+PITCH = Board("takkure-pitch", 22.0, 30.0, {0: (-1.25, -1.25), 1: (23.25, -1.25), 2: (23.25, 31.25),
+                                            3: (-1.25, 31.25)}, 1.5)
+TEAM_PAIRS = [("red", "blue"), ("yellow", "magenta"), ("cyan", "red"), ("blue", "yellow"), ("magenta", "cyan")]
+
+
+@dataclass
+class Case:
+    seed: int
+    scene: Scene
+    blur: float
+    light: float
+    noise: float
+    jpeg_quality: int | None
+
+    def image(self, width: int = 1280, height: int = 720) -> np.ndarray:
+        renderer = TableRenderer(width, height)
+        rng = np.random.default_rng(self.seed + 1000)
+        frame = renderer.render(self.scene, blur_sigma=self.blur, light=self.light)
+        noise = rng.normal(0, self.noise, frame.shape)
+        frame = np.clip(frame.astype(np.float64) + noise, 0, 255).astype(np.uint8)
+        if self.jpeg_quality:
+            ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
+            frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        return frame
+
+
+def _place(rng: np.random.Generator, pieces: list[Piece], diameter_mm: int, team: str, name: str) -> Piece | None:
+    r = diameter_mm / 25.4 / 2
+    for _ in range(200):
+        if pieces and rng.random() < 0.25:  # touching another base, as in a tackle
+            other = pieces[int(rng.integers(len(pieces)))]
+            a = rng.uniform(0, 2 * math.pi)
+            d = other.diameter_mm / 25.4 / 2 + r + rng.uniform(0.0, 0.02)
+            x, y = other.x_in + d * math.cos(a), other.y_in + d * math.sin(a)
+        else:
+            x, y = rng.uniform(r + 0.3, 22 - r - 0.3), rng.uniform(r + 0.3, 30 - r - 0.3)
+        if not (r < x < 22 - r and r < y < 30 - r):
+            continue
+        if all(math.hypot(x - p.x_in, y - p.y_in) >= r + p.diameter_mm / 25.4 / 2 for p in pieces):
+            return Piece(name, team, float(x), float(y), diameter_mm)
+    return None
+
+
+def make_case(seed: int) -> Case:
+    rng = np.random.default_rng(seed)
+    teams = TEAM_PAIRS[seed % len(TEAM_PAIRS)]
+    pieces: list[Piece] = []
+    for t, team in enumerate(teams):
+        for k in range(int(rng.integers(3, 6))):
+            p = _place(rng, pieces, int(rng.choice([30, 40, 50])), team, f"{team}{k}")
+            if p is not None:
+                pieces.append(p)
+    tokens = []
+    for token_id in (10, 11, 12, 13):
+        for _ in range(100):
+            x, y = rng.uniform(1, 21), rng.uniform(1, 29)
+            if all(math.hypot(x - p.x_in, y - p.y_in) > 1.6 for p in pieces) and \
+                    all(math.hypot(x - t.x_in, y - t.y_in) > 1.2 for t in tokens):
+                tokens.append(Token(token_id, float(x), float(y), float(rng.uniform(-180, 180))))
+                break
+    tilt = float(rng.uniform(0, 25))
+    direction = float(rng.uniform(0, 2 * math.pi))
+    scene = Scene(f"case-{seed}", PITCH, pieces, tokens, {},
+                  tilt_deg=tilt * math.cos(direction), yaw_deg=float(90 + rng.uniform(-8, 8)),
+                  fill=float(rng.uniform(0.86, 0.96)), tilt2_deg=tilt * math.sin(direction))
+    return Case(seed, scene, blur=float(rng.uniform(0.4, 1.3)), light=float(rng.uniform(0.3, 1.4)),
+                noise=float(rng.uniform(1.5, 5.0)), jpeg_quality=[None, 75, 85, 95][seed % 4])
