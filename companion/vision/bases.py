@@ -74,12 +74,24 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
         if counts[best] < min_points:
             break
         members = inl[best]
-        ang = np.arctan2(pts[members, 1] - centres[best, 1], pts[members, 0] - centres[best, 0])
+        centre, radius = _lsq_circle(pts[members], centres[best], radii[best])
+        ang = np.arctan2(pts[members, 1] - centre[1], pts[members, 0] - centre[0])
         coverage = len(np.unique(((ang + np.pi) / (2 * np.pi) * 24).astype(int) % 24)) / 24
-        if coverage >= 0.4:
-            found.append((centres[best], radii[best]))
+        if coverage >= 0.4 and RIM_MID_MIN_IN * 0.8 < radius < RIM_MID_MAX_IN * 1.2:
+            found.append((centre, radius))
         pts = pts[~members]
     return found
+
+
+def _lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
+    """Least-squares (Kasa) circle through RANSAC's inliers: a better start than 3 points."""
+    if len(pts) < 5:
+        return centre, radius
+    A = np.column_stack([2 * pts, np.ones(len(pts))])
+    sol, *_ = np.linalg.lstsq(A, (pts ** 2).sum(1), rcond=None)
+    c = sol[:2]
+    r2 = sol[2] + c @ c
+    return (c, float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
 
 
 def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
@@ -159,15 +171,19 @@ class BaseFinder:
             for base in exclude:
                 uv = self._to_image(reg, np.array([[base.x_in, base.y_in]]))[0] / 2
                 cv2.circle(mask, (int(uv[0]), int(uv[1])), int(ppi * (base.radius_in + 0.15)) + 1, 0, -1)
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+            # a figure can cut its rim in two arcs: group pixels that lie close together
+            # (a dilated mask) and let RANSAC pick the circles out of each group
+            grouped = cv2.dilate(mask, self._kernel(ppi))
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(grouped, connectivity=8)
+            labels[mask == 0] = 0
             min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
             for k in range(1, n):
-                if stats[k, cv2.CC_STAT_AREA] < min_area:
-                    continue
                 x, y, w, h = stats[k, :4]
                 if max(w, h) > ppi * 8:   # far bigger than any base: a cloth, a sleeve
                     continue
                 ys, xs = np.nonzero(labels[y:y + h, x:x + w] == k)
+                if len(xs) < min_area:
+                    continue
                 uv = np.column_stack([xs + x, ys + y]).astype(np.float64) * 2 + 0.5
                 board = self._to_board(reg, uv)
                 min_pts = max(5, int(0.35 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi * 0.5))
@@ -178,20 +194,20 @@ class BaseFinder:
     # --- 2. refinement ---------------------------------------------------------------
 
     def refine(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
-               r_mid: float) -> Base | None:
+               r_mid: float, others: list[Base] = ()) -> Base | None:
         """Measure the base near ``centre``; measured again from the new centre when the first
         look moved it (rays across the rim are only square to it when they start at its centre)."""
         self._fitted = None
-        base = self._measure(frame, reg, colour, centre, r_mid)
+        base = self._measure(frame, reg, colour, centre, r_mid, others)
         moved_to = self._fitted
         if moved_to is not None and np.hypot(*(moved_to[0] - centre)) > 0.02:
-            again = self._measure(frame, reg, colour, moved_to[0], moved_to[1])
+            again = self._measure(frame, reg, colour, moved_to[0], moved_to[1], others)
             if again is not None or base is None:
                 base = again
         return base
 
     def _measure(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
-                 r_mid: float) -> Base | None:
+                 r_mid: float, others: list[Base] = ()) -> Base | None:
         self._fitted = None
         theta = np.linspace(0, 2 * np.pi, RAYS, endpoint=False)
         rho = np.linspace(max(0.2, r_mid - 0.32), r_mid + 0.34, 56)
@@ -208,6 +224,9 @@ class BaseFinder:
         if level < 8.0:
             return self._reject("faint")
         outer_r, inner_r, ok = crossings(score, rho, peak_at, level / 2)
+        for other in others:  # rays that run into a touching base of the same colour
+            tip = centre + (r_mid + 0.2) * dirs
+            ok &= np.hypot(tip[:, 0] - other.x_in, tip[:, 1] - other.y_in) > nominal_radius(other)
         ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level) & (outer_r - inner_r >= 1.5 * MM)
         if ok.sum() < RAYS * 0.4:
             return self._reject(f"only {ok.sum()} rays cross a rim")
@@ -239,6 +258,11 @@ class BaseFinder:
             return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))))
 
+    @staticmethod
+    def _kernel(ppi: float) -> np.ndarray:
+        r = max(1, int(round(ppi * 0.15)))
+        return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+
     def _reject(self, why: str) -> None:
         self.last_reject = why  # for tests and debugging: why the last candidate was not a base
         return None
@@ -261,12 +285,32 @@ class BaseFinder:
             base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
             if base is not None:
                 _add(bases, base)
-        return sorted(bases, key=lambda b: (b.y_in, b.x_in))
+        return sorted(self._separate_touching(frame, reg, bases), key=lambda b: (b.y_in, b.x_in))
+
+    def _separate_touching(self, frame, reg, bases: list[Base]) -> list[Base]:
+        """Measure again, without the rays that run into it, each base touching another of
+        its colour (their rims merge on the side where they touch)."""
+        out = []
+        for base in bases:
+            touching = [o for o in bases if o is not base and o.color == base.color and
+                        np.hypot(o.x_in - base.x_in, o.y_in - base.y_in) < nominal_radius(o) + nominal_radius(base) + 0.1]
+            if touching:
+                again = self.refine(frame, reg, self.palette.get(base.color), np.array([base.x_in, base.y_in]),
+                                    nominal_radius(base) - 2 * MM, touching)
+                if again is not None and again.diameter_mm == base.diameter_mm:
+                    base = again
+            out.append(base)
+        return out
+
+
+def nominal_radius(base: Base) -> float:
+    return base.diameter_mm * MM / 2
 
 
 def _overlap(a: Base, b: Base) -> bool:
-    """Two bases cannot stand on the same spot: overlapping circles are one base seen twice."""
-    return np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < a.radius_in + b.radius_in - 0.06
+    """Two bases cannot stand on the same spot: overlapping circles are one base seen twice.
+    Nominal radii: a rim touching another of its colour can measure a little large."""
+    return np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < nominal_radius(a) + nominal_radius(b) - 0.06
 
 
 def _add(bases: list[Base], base: Base) -> None:
