@@ -28,7 +28,7 @@ from companion.vision.registration import Registration, apply_h
 MM = 1 / 25.4
 SIZES_MM = (30, 40, 50)
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
-RAYS = 72
+RAYS = 60
 INLIER_IN = 0.05
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 
@@ -96,10 +96,13 @@ def _lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
 
 def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
     """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k."""
-    pts = np.vstack([outer, inner])
-    A = np.column_stack([2 * pts, np.r_[np.ones(len(outer)), np.zeros(len(inner))],
-                         np.r_[np.zeros(len(outer)), np.ones(len(inner))]])
-    sol, *_ = np.linalg.lstsq(A, (pts ** 2).sum(1), rcond=None)
+    pts = np.concatenate([outer, inner])
+    n_out = len(outer)
+    A = np.zeros((len(pts), 4))
+    A[:, :2] = 2 * pts
+    A[:n_out, 2] = 1.0
+    A[n_out:, 3] = 1.0
+    sol = np.linalg.solve(A.T @ A, A.T @ (pts * pts).sum(1))  # normal equations: 4 x 4
     c = sol[:2]
     return c, float(np.sqrt(max(sol[2] + c @ c, 0.0))), float(np.sqrt(max(sol[3] + c @ c, 0.0)))
 
@@ -107,22 +110,19 @@ def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
 def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
     """Gauss-Newton fit of two concentric circles: (centre, R_outer, R_inner)."""
     c = centre.astype(float).copy()
-    ro = float(np.mean(np.linalg.norm(outer - c, axis=1))) if len(outer) else 0.0
-    ri = float(np.mean(np.linalg.norm(inner - c, axis=1))) if len(inner) else 0.0
-    for _ in range(4):
-        rows, res = [], []
-        for pts, r, col in ((outer, ro, 0), (inner, ri, 1)):
-            if not len(pts):
-                continue
-            v = pts - c
-            dist = np.linalg.norm(v, axis=1)
-            u = v / np.maximum(dist, 1e-12)[:, None]
-            jr = np.zeros((len(pts), 2))
-            jr[:, col] = -1.0
-            rows.append(np.column_stack([-u, jr]))
-            res.append(dist - r)
-        J, e = np.vstack(rows), np.concatenate(res)
-        step, *_ = np.linalg.lstsq(J, -e, rcond=None)
+    pts = np.concatenate([outer, inner])
+    n_out = len(outer)
+    ro = float(np.mean(np.hypot(*(outer - c).T))) if len(outer) else 0.0
+    ri = float(np.mean(np.hypot(*(inner - c).T))) if len(inner) else 0.0
+    J = np.zeros((len(pts), 4))
+    J[:n_out, 2] = -1.0
+    J[n_out:, 3] = -1.0
+    for _ in range(3):
+        v = pts - c
+        dist = np.hypot(v[:, 0], v[:, 1])
+        J[:, :2] = -v / np.maximum(dist, 1e-12)[:, None]
+        e = dist - np.where(np.arange(len(pts)) < n_out, ro, ri)
+        step = np.linalg.solve(J.T @ J + 1e-12 * np.eye(4), -(J.T @ e))
         c += step[:2]
         ro += step[2]
         ri += step[3]
@@ -210,7 +210,7 @@ class BaseFinder:
                  r_mid: float, others: list[Base] = ()) -> Base | None:
         self._fitted = None
         theta = np.linspace(0, 2 * np.pi, RAYS, endpoint=False)
-        rho = np.linspace(max(0.2, r_mid - 0.32), r_mid + 0.34, 56)
+        rho = np.linspace(max(0.2, r_mid - 0.3), r_mid + 0.32, 48)
         dirs = np.column_stack([np.cos(theta), np.sin(theta)])
         pts = centre[None, None, :] + rho[None, :, None] * dirs[:, None, :]
         uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(RAYS, len(rho), 2)
@@ -236,8 +236,7 @@ class BaseFinder:
         keep = np.ones(len(used), bool)
         for _ in range(3):  # drop rays that disagree: a figure across the rim, a shadow
             c, ro, ri = fit_concentric_algebraic(outer[keep], inner[keep])
-            res = np.maximum(np.abs(np.linalg.norm(outer - c, axis=1) - ro),
-                             np.abs(np.linalg.norm(inner - c, axis=1) - ri))
+            res = np.maximum(np.abs(np.hypot(*(outer - c).T) - ro), np.abs(np.hypot(*(inner - c).T) - ri))
             mad = float(np.median(res[keep])) * 1.4826 + 1e-4
             keep = res < max(3 * mad, 0.012)
             if keep.sum() < RAYS * 0.4:
@@ -252,8 +251,7 @@ class BaseFinder:
         name, gap = self.palette.classify(np.median(rim_lab[keep], axis=0))
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
-        res = np.concatenate([np.linalg.norm(outer[keep] - c, axis=1) - ro,
-                              np.linalg.norm(inner[keep] - c, axis=1) - ri])
+        res = np.concatenate([np.hypot(*(outer[keep] - c).T) - ro, np.hypot(*(inner[keep] - c).T) - ri])
         if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
             return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))))
@@ -269,29 +267,36 @@ class BaseFinder:
 
     # --- all of it ---------------------------------------------------------------------
 
-    def find(self, frame: np.ndarray, reg: Registration, known: list[Base] = ()) -> list[Base]:
+    def find(self, frame: np.ndarray, reg: Registration, known: list[Base] = (), search: bool = True) -> list[Base]:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
-        where they were, and only the rest of the image is searched for new ones."""
+        where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
         for old in known:
-            colour = self.palette.get(old.color)
-            r_mid = old.radius_in - 2 * MM
-            base = self.refine(frame, reg, colour, np.array([old.x_in, old.y_in]), r_mid)
+            touching = [o for o in known if o is not old and o.color == old.color and
+                        np.hypot(o.x_in - old.x_in, o.y_in - old.y_in) < nominal_radius(o) + nominal_radius(old) + 0.1]
+            base = self.refine(frame, reg, self.palette.get(old.color), np.array([old.x_in, old.y_in]),
+                               nominal_radius(old) - 2 * MM, touching)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 _add(bases, base)
+        if not search:
+            return sorted(bases, key=lambda b: (b.y_in, b.x_in))
+        found_before = list(bases)
         for colour, centre, r in self.candidates(frame, reg, bases):
             if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 for b in bases):
                 continue  # already measured from another candidate
             base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
             if base is not None:
                 _add(bases, base)
-        return sorted(self._separate_touching(frame, reg, bases), key=lambda b: (b.y_in, b.x_in))
+        return sorted(self._separate_touching(frame, reg, bases, found_before), key=lambda b: (b.y_in, b.x_in))
 
-    def _separate_touching(self, frame, reg, bases: list[Base]) -> list[Base]:
-        """Measure again, without the rays that run into it, each base touching another of
+    def _separate_touching(self, frame, reg, bases: list[Base], done: list[Base] = ()) -> list[Base]:
+        """Measure again, without the rays that run into it, each new base touching another of
         its colour (their rims merge on the side where they touch)."""
         out = []
         for base in bases:
+            if base in done:
+                out.append(base)
+                continue
             touching = [o for o in bases if o is not base and o.color == base.color and
                         np.hypot(o.x_in - base.x_in, o.y_in - base.y_in) < nominal_radius(o) + nominal_radius(base) + 0.1]
             if touching:

@@ -26,6 +26,8 @@ from companion.vision.tracker import Track, Tracker
 
 log = logging.getLogger(__name__)
 
+SEARCH_EVERY = 4   # frames between full searches for new bases while tracking
+
 
 @dataclass
 class VisionResult:
@@ -50,6 +52,8 @@ class VisionPipeline:
         self.bases = BaseFinder(palette, teams, camera)
         self.tracker = Tracker() if track else None
         self.frames = 0
+        self._searched_ago = 0
+        self._was_lost = True
 
     def process(self, frame: np.ndarray | None) -> VisionResult:
         self.frames += 1
@@ -66,13 +70,20 @@ class VisionPipeline:
         reg = self.registrar.update(found)
         t1 = time.perf_counter()
         if reg.status == "lost":
+            self._was_lost = True
             if self.tracker:
                 self.tracker.hold()
             return VisionResult(n, "lost", reg.message, reg, markers=reg.visible,
                                 pieces=self.tracker.pieces if self.tracker else [],
                                 ms={"markers": (t1 - t0) * 1000})
         known = self.tracker.known_bases() if self.tracker else []
-        bases = self.bases.find(frame, reg, known)
+        # While tracking, the whole image is searched for new bases every SEARCH_EVERY frames
+        # (and always when the board was just found again); known ones are measured each frame.
+        search = not self.tracker or n % SEARCH_EVERY == 1 or self._searched_ago >= SEARCH_EVERY \
+            or self._was_lost
+        self._searched_ago = 0 if search else self._searched_ago + 1
+        self._was_lost = False
+        bases = self.bases.find(frame, reg, known, search)
         t2 = time.perf_counter()
         tokens = find_tokens(found, reg)
         pieces = self.tracker.update(bases, n) if self.tracker else []

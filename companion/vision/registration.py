@@ -24,7 +24,7 @@ AGREE_PX = 1.0      # visible markers this close to where the last homography pu
 
 def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
     pts = np.asarray(pts, np.float64).reshape(-1, 2)
-    q = np.column_stack([pts, np.ones(len(pts))]) @ H.T
+    q = pts @ H[:, :2].T + H[:, 2]
     return q[:, :2] / q[:, 2:3]
 
 
@@ -56,9 +56,8 @@ class Registration:
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Total least squares: a point on the line and its unit direction."""
-    centre = pts.mean(axis=0)
-    _, _, vt = np.linalg.svd(pts - centre)
-    return centre, vt[0]
+    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 1e-3, 1e-3).ravel()
+    return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
 
 
 def _intersect(l1, l2) -> np.ndarray | None:
@@ -70,7 +69,7 @@ def _intersect(l1, l2) -> np.ndarray | None:
     return p + t[0] * d
 
 
-def refine_corners_by_edges(gray: np.ndarray, corners: np.ndarray, samples: int = 14) -> np.ndarray:
+def refine_corners_by_edges(gray: np.ndarray, corners: np.ndarray, samples: int = 10) -> np.ndarray:
     """Corners as intersections of the four sides, each side fitted through sub-pixel edge points.
 
     OpenCV's cornerSubPix is made for checkerboard saddles; on the L-shaped outer corner

@@ -49,7 +49,8 @@ class Tracker:
         return sorted(self.tracks.values(), key=lambda t: t.id)
 
     def known_bases(self) -> list[Base]:
-        return [t.as_base() for t in self.tracks.values()]
+        """Pieces and bases seen once (not yet pieces): all are measured again next frame."""
+        return [t.as_base() for t in self.tracks.values()] + [b for b, _ in self._tentative]
 
     def hold(self) -> None:
         """The board cannot be seen this frame: every piece stays where it was, stale."""

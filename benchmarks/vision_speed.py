@@ -1,0 +1,68 @@
+"""Time of the full per-frame camera pipeline at 1280x720, on one core.
+
+Markers, homography, bases, tokens and tracking, as the live pipeline runs
+them (tracking on: bases seen in the last frame are measured again where they
+were, and only the rest of the image is searched). Reported next to ArUco
+marker detection alone on the same frames, the floor no pipeline can beat.
+
+    python benchmarks/vision_speed.py [--cases N] [--frames N]
+
+Target (issue 5): median at most 20 ms per frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from companion.sim.testset import make_case  # noqa: E402
+from companion.vision.pipeline import VisionPipeline  # noqa: E402
+from companion.vision.profile import load_profile  # noqa: E402
+
+PROFILE = os.path.join(os.path.dirname(__file__), "..", "calibration", "boards", "takkure-pitch.toml")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", type=int, default=10)
+    ap.add_argument("--frames", type=int, default=30, help="frames per case (a still table with sensor noise)")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    profile = load_profile(PROFILE)
+    aruco = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    total, floor, first = [], [], []
+    rng = np.random.default_rng(0)
+    for seed in range(7000, 7000 + args.cases):
+        case = make_case(seed)
+        clean = case.image()
+        teams = sorted({p.team for p in case.scene.pieces})
+        pipe = VisionPipeline(profile, teams=teams)
+        for i in range(args.frames):
+            frame = np.clip(clean.astype(np.int16) + rng.integers(-3, 4, clean.shape), 0, 255).astype(np.uint8)
+            gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+            t0 = time.perf_counter()
+            aruco.detectMarkers(gray)
+            t1 = time.perf_counter()
+            pipe.process(frame)
+            t2 = time.perf_counter()
+            floor.append(t1 - t0)
+            (first if i == 0 else total).append(t2 - t1)
+    ms = lambda v, q: float(np.percentile(np.array(v) * 1000, q))  # noqa: E731
+    print(f"machine: {platform.machine()} {os.cpu_count()} cores (OpenCV limited to 1 thread), "
+          f"Python {platform.python_version()}, OpenCV {cv2.__version__}")
+    print(f"frames: {len(total)} tracked + {len(first)} first frames, 1280x720")
+    print(f"full pipeline (tracking): median {ms(total, 50):.1f} ms, p90 {ms(total, 90):.1f} ms")
+    print(f"first frame (no tracks yet): median {ms(first, 50):.1f} ms")
+    print(f"ArUco detection alone: median {ms(floor, 50):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
