@@ -23,8 +23,12 @@ import numpy as np
 from companion.sim.render import TableRenderer
 from companion.sim.scene import Board, Piece, Scene, Token
 
-PITCH = Board("takkure-pitch", 22.0, 30.0, {0: (-1.25, -1.25), 1: (23.25, -1.25), 2: (23.25, 31.25),
-                                            3: (-1.25, 31.25)}, 1.5)
+PITCH_MARKERS = {0: (-1.25, -1.25), 1: (23.25, -1.25), 2: (23.25, 31.25), 3: (-1.25, 31.25)}
+
+
+def pitch() -> Board:
+    """A fresh board for each case (a test may take markers off it)."""
+    return Board("takkure-pitch", 22.0, 30.0, dict(PITCH_MARKERS), 1.5)
 TEAM_PAIRS = [("red", "blue"), ("yellow", "magenta"), ("cyan", "red"), ("blue", "yellow"), ("magenta", "cyan")]
 
 
@@ -85,7 +89,7 @@ def make_case(seed: int) -> Case:
                 break
     tilt = float(rng.uniform(0, 25))
     direction = float(rng.uniform(0, 2 * math.pi))
-    scene = Scene(f"case-{seed}", PITCH, pieces, tokens, {},
+    scene = Scene(f"case-{seed}", pitch(), pieces, tokens, {},
                   tilt_deg=tilt * math.cos(direction), yaw_deg=float(90 + rng.uniform(-8, 8)),
                   fill=float(rng.uniform(0.86, 0.96)), tilt2_deg=tilt * math.sin(direction))
     return Case(seed, scene, blur=float(rng.uniform(0.4, 1.3)), light=float(rng.uniform(0.3, 1.4)),

@@ -162,7 +162,8 @@ class BaseFinder:
         b = lab[..., 2].astype(np.float32) - 128
         # pixels per inch here (half size), from the homography at the board centre
         p = self._to_image(reg, np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.0]]))
-        ppi = float(np.sqrt(abs(np.cross(p[1] - p[0], p[2] - p[0])))) / 2
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        ppi = float(np.sqrt(abs(ax * by - ay * bx))) / 2
         out = []
         for name in self.teams:
             colour = self.palette.get(name)

@@ -66,8 +66,11 @@ class VisionPipeline:
                                 pieces=self.tracker.pieces if self.tracker else [])
         t0 = time.perf_counter()
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        found = self.markers.find(gray)
-        reg = self.registrar.update(found)
+        sightings = self.markers.find_all(gray)
+        reg = self.registrar.update(sightings)
+        found = {}
+        for sighting in sightings:  # tokens: first read of each id
+            found.setdefault(sighting.id, sighting)
         t1 = time.perf_counter()
         if reg.status == "lost":
             self._was_lost = True

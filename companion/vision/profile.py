@@ -59,6 +59,7 @@ def _need(data: dict, key: str, source: str, kind=float):
 
 
 def profile_from_dict(data: dict, source: str = "<profile>") -> BoardProfile:
+    width, height = _need(data, "width_in", source), _need(data, "height_in", source)
     markers_raw = data.get("markers")
     if not isinstance(markers_raw, dict) or len(markers_raw) < 3:
         raise ProfileError(f"{source}: [markers] needs at least 3 entries id = [x_in, y_in]")
@@ -77,8 +78,7 @@ def profile_from_dict(data: dict, source: str = "<profile>") -> BoardProfile:
     dictionary = str(data.get("marker_dictionary", "DICT_4X4_50"))
     aruco_dictionary(dictionary)
     surface = tuple(tuple(int(c) for c in rgb) for rgb in data.get("surface_rgb", []))
-    profile = BoardProfile(str(data.get("name", Path(source).stem)), _need(data, "width_in", source),
-                           _need(data, "height_in", source), markers, float(data.get("marker_size_in", 1.5)),
+    profile = BoardProfile(str(data.get("name", Path(source).stem)), width, height, markers, float(data.get("marker_size_in", 1.5)),
                            dictionary, grid, surface, source)
     if profile.width_in <= 0 or profile.height_in <= 0 or profile.marker_size_in <= 0:
         raise ProfileError(f"{source}: sizes must be positive")

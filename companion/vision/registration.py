@@ -10,6 +10,7 @@ new one. Fewer than three markers: the board is lost for this frame.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import cv2
@@ -20,6 +21,7 @@ from companion.vision.profile import BoardProfile, aruco_dictionary, marker_corn
 
 MOVED_PX = 1.5      # board corners shifting more than this since the last good frame: "moved"
 AGREE_PX = 1.0      # visible markers this close to where the last homography puts them: "still"
+AGREE_FIT_PX = 3.0  # a marker whose corners all lie this close to a proposed homography agrees with it
 
 
 def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -131,17 +133,24 @@ class MarkerFinder:
         self.detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
         self.camera = camera
 
-    def find(self, gray: np.ndarray) -> dict[int, MarkerSighting]:
+    def find_all(self, gray: np.ndarray) -> list[MarkerSighting]:
+        """Every marker read, duplicates included (a token can be misread as a frame marker)."""
         corners, ids, _ = self.detector.detectMarkers(gray)
-        found: dict[int, MarkerSighting] = {}
         if ids is None:
-            return found
+            return []
+        out = []
         for c, i in zip(corners, ids.ravel()):
             pts = refine_corners_by_edges(gray, c.reshape(4, 2).astype(np.float64))
             if self.camera is not None:
                 pts = self.camera.undistort(pts)
-            if int(i) not in found:  # a duplicate id is ignored, not trusted
-                found[int(i)] = MarkerSighting(int(i), pts)
+            out.append(MarkerSighting(int(i), pts))
+        return out
+
+    def find(self, gray: np.ndarray) -> dict[int, MarkerSighting]:
+        """One sighting per id: the first (see find_all for all of them)."""
+        found: dict[int, MarkerSighting] = {}
+        for s in self.find_all(gray):
+            found.setdefault(s.id, s)
         return found
 
 
@@ -164,8 +173,35 @@ class BoardRegistrar:
         corners = np.array([[0, 0], [p.width_in, 0], [p.width_in, p.height_in], [0, p.height_in]], float)
         return float(np.max(np.linalg.norm(apply_h(H_new, corners) - apply_h(self.last_good, corners), axis=1)))
 
-    def update(self, markers: dict[int, MarkerSighting]) -> Registration:
-        frame = [markers[i] for i in sorted(self.profile.markers) if i in markers]
+    def _consistent(self, sightings: list[MarkerSighting]) -> list[MarkerSighting]:
+        """The largest set of frame-marker sightings that one homography explains.
+
+        A misread token or a duplicate id would otherwise drag the homography away: every
+        3-marker subset proposes one, and the proposal most markers agree with (all four
+        corners within AGREE_FIT_PX) wins.
+        """
+        if len(sightings) <= 3 and len({s.id for s in sightings}) == len(sightings):
+            return sightings
+        best: list[MarkerSighting] = []
+        best_err = float("inf")
+        for trio in itertools.combinations(sightings, 3):
+            if len({s.id for s in trio}) < 3:
+                continue
+            H, _ = self._fit(list(trio))
+            agree, err = [], 0.0
+            for s in sightings:
+                off = np.linalg.norm(apply_h(H, marker_corners(self.profile, s.id)) - s.corners, axis=1)
+                if off.max() <= AGREE_FIT_PX and all(a.id != s.id for a in agree):
+                    agree.append(s)
+                    err += float(off.sum())
+            if len(agree) > len(best) or (len(agree) == len(best) and err < best_err):
+                best, best_err = agree, err
+        return sorted(best, key=lambda s: s.id)
+
+    def update(self, markers) -> Registration:
+        """``markers``: a list of sightings (all reads), or a dict id -> sighting."""
+        sightings = list(markers.values()) if isinstance(markers, dict) else list(markers)
+        frame = self._consistent([s for s in sightings if s.id in self.profile.markers])
         visible = tuple(s.id for s in frame)
         if len(frame) < 3:
             return Registration("lost", self.last_good, visible,

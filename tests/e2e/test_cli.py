@@ -39,10 +39,6 @@ def test_run_without_hardware_stops_with_a_message_naming_the_setting(tmp_path):
     assert "Change [camera] backend" in out.stderr and "companion demo" in out.stderr
 
 
-def test_detect_says_it_is_not_built_yet():
-    out = companion("detect", "x.png", "--board", "b.toml")
-    assert out.returncode == 1 and "not implemented yet" in out.stderr
-
 
 def test_replay_lists_and_reshows_a_demo_game(tmp_path):
     journal = str(tmp_path / "j.sqlite")

@@ -1,0 +1,119 @@
+"""Bad frames give a clear status, never an exception, never a ghost move."""
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.sim.render import Camera
+from companion.sim.testset import make_case
+from companion.vision.pipeline import VisionPipeline
+from companion.vision.registration import apply_h
+
+
+@pytest.fixture(scope="module")
+def case():
+    return make_case(31)
+
+
+@pytest.fixture(scope="module")
+def frame(case):
+    return case.image()
+
+
+def settled(pitch, frame):
+    pipe = VisionPipeline(pitch)
+    for _ in range(3):
+        result = pipe.process(frame)
+    assert len(result.pieces) == len(result.bases) > 0
+    return pipe, {t.id: (t.x_in, t.y_in) for t in result.pieces}
+
+
+def positions(result):
+    return {t.id: (t.x_in, t.y_in) for t in result.pieces}
+
+
+def same_places(a: dict, b: dict, tol: float) -> bool:
+    return a.keys() == b.keys() and all(abs(a[k][0] - b[k][0]) <= tol and abs(a[k][1] - b[k][1]) <= tol for k in a)
+
+
+def cover_marker(frame, case, marker_id, colour=(200, 200, 210)):
+    cam = Camera(case.scene, frame.shape[1], frame.shape[0])
+    x, y = case.scene.board.markers[marker_id]
+    poly = apply_h(cam.board_homography(), np.array([[x - 1.2, y - 1.2], [x + 1.2, y - 1.2],
+                                                     [x + 1.2, y + 1.2], [x - 1.2, y + 1.2]]))
+    out = frame.copy()
+    cv2.fillConvexPoly(out, poly.astype(np.int32), colour)   # a cup on the marker
+    return out
+
+
+def test_no_markers_at_all(pitch):
+    result = VisionPipeline(pitch).process(np.full((720, 1280, 3), 90, np.uint8))
+    assert result.status == "lost" and "0 of 4 frame markers" in result.message
+
+
+def test_a_frame_of_noise(pitch):
+    noise = np.random.default_rng(0).integers(0, 256, (720, 1280, 3), dtype=np.uint8)
+    result = VisionPipeline(pitch).process(noise)
+    assert result.status == "lost" and result.bases == []
+
+
+@pytest.mark.parametrize("frame_", [None, np.zeros((0, 0, 3), np.uint8), np.zeros((720, 1280), np.uint8),
+                                    "not an image"])
+def test_a_camera_that_returns_nothing(pitch, frame_):
+    result = VisionPipeline(pitch).process(frame_)
+    assert result.status == "no frame" and result.message
+
+
+def test_three_markers_keep_the_last_good_frame(pitch, case, frame):
+    pipe, before = settled(pitch, frame)
+    result = pipe.process(cover_marker(frame, case, 2))
+    assert result.status == "held" and "marker 2 hidden" in result.message
+    assert same_places(positions(result), before, 0.01)
+
+
+def test_two_markers_hidden_loses_the_board_but_no_piece_moves(pitch, case, frame):
+    pipe, before = settled(pitch, frame)
+    result = pipe.process(cover_marker(cover_marker(frame, case, 1), case, 2))
+    assert result.status == "lost"
+    assert all(t.stale for t in result.pieces)
+    assert {t.id: (t.x_in, t.y_in) for t in result.pieces} == before
+
+
+def test_a_hand_over_half_the_board(pitch, case, frame):
+    pipe, before = settled(pitch, frame)
+    hand = frame.copy()
+    h, w = hand.shape[:2]
+    cv2.ellipse(hand, (w // 2, h // 2), (w // 4, h // 3), 15, 0, 360, (120, 150, 205), -1)  # skin tones
+    cv2.ellipse(hand, (w // 2 - 40, h // 2 - 20), (w // 6, h // 5), 15, 0, 360, (105, 135, 190), -1)
+    for _ in range(3):
+        result = pipe.process(hand)
+    pieces = {t.id: t for t in result.pieces}
+    assert set(pieces) == set(before)                     # no ghost piece appears under the hand
+    assert same_places(positions(result), before, 0.02)   # none moves; hidden ones are stale
+    assert any(t.stale for t in result.pieces)
+    result = pipe.process(frame)                          # the hand is gone: all seen again
+    assert not any(t.stale for t in result.pieces)
+
+
+def test_a_lighting_jump(pitch, frame):
+    pipe, before = settled(pitch, frame)
+    dark = (frame.astype(np.float32) * 0.55).astype(np.uint8)
+    result = pipe.process(dark)
+    assert result.status == "ok"
+    assert same_places(positions(result), before, 0.03)
+    assert not any(t.stale for t in result.pieces)
+
+
+def test_an_empty_board(pitch):
+    case = make_case(31)
+    case.scene.pieces.clear()
+    result = VisionPipeline(pitch).process(case.image())
+    assert result.status == "ok" and result.bases == [] and result.pieces == []
+
+
+def test_the_camera_moving_is_reported(pitch, frame):
+    pipe = VisionPipeline(pitch)
+    pipe.process(frame)
+    shifted = np.roll(frame, 6, axis=1)
+    result = pipe.process(shifted)
+    assert result.registration.moved and "moved" in result.message
