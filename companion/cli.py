@@ -97,6 +97,35 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--simulated", action="store_true", help="use the simulated controller")
     r.add_argument("--tap", metavar="UID", help="with --simulated: the UID the simulated reader reads")
 
+    p = sub.add_parser("markers", help="write printable marker sheets (PDF and 300 dpi PNG)",
+                       description="Write true-to-scale sheets: frame markers, token markers, Tekton Dash "
+                                   "player-board markers, a ChArUco board for camera calibration and a ruler. "
+                                   "Print at 100 %% (actual size) and check the ruler.")
+    p.add_argument("--out", default="markers", help="folder to write into (default: markers)")
+    p.add_argument("--paper", choices=("letter", "a4"), default="letter")
+
+    p = sub.add_parser("calibrate", help="measure the camera's lens (ChArUco)")
+    cal = p.add_subparsers(dest="what", metavar="WHAT", required=True)
+    c = cal.add_parser("camera", help="intrinsics and distortion from views of the ChArUco sheet",
+                       description="Show the printed ChArUco sheet to the camera in 10-20 positions (corners of "
+                                   "the picture, tilted, near and far); writes CAMERA.toml.")
+    _add_config(c)
+    src = c.add_mutually_exclusive_group(required=True)
+    src.add_argument("--images", metavar="DIR", help="a folder of pictures of the board")
+    src.add_argument("--live", action="store_true", help="take pictures from the configured camera")
+    c.add_argument("--count", type=int, default=15, help="with --live: views to take (default 15)")
+    c.add_argument("--out", default="CAMERA.toml", help="where to write (default CAMERA.toml)")
+    c.add_argument("--rational", action="store_true", help="a very wide (fisheye-like) lens: more terms")
+
+    p = sub.add_parser("teach", help="learn a team's real paint from one base in a picture",
+                       description="Point at one base of the team (its centre in board inches) in a picture "
+                                   "of the table; its rim's colour is stored under the team's name.")
+    _add_config(p)
+    p.add_argument("image")
+    p.add_argument("--board", required=True, metavar="PROFILE.toml")
+    p.add_argument("--team", required=True, help="the name to store it under (e.g. red, or yamato)")
+    p.add_argument("--at", required=True, metavar="X,Y", help="the base's centre in board inches")
+
     p = sub.add_parser("config", help="print the settings reference or a settings file to start from")
     p.add_argument("--reference", action="store_true", help="the reference table (Markdown)")
     _add_config(p)
@@ -216,13 +245,67 @@ def cmd_config(args) -> int:
     return 0
 
 
+def cmd_markers(args) -> int:
+    from companion.vision.sheets import write_all
+
+    for path in write_all(args.out, args.paper):
+        print(path)
+    print("print them at 100 % (actual size), then check the ruler sheet with a real ruler")
+    return 0
+
+
+def cmd_calibrate(args) -> int:
+    from pathlib import Path
+
+    from companion.vision.calibrate import CalibrationError, calibrate, load_folder
+
+    try:
+        if args.images:
+            frames = load_folder(args.images)
+        else:
+            frames = _live_frames(_load(args), args.count)
+        result = calibrate(frames, args.rational)
+    except CalibrationError as exc:
+        print(f"companion: calibration failed: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    Path(args.out).write_text(result.model.to_toml())
+    verdict = "good" if result.model.rms_px < 0.5 else "usable" if result.model.rms_px < 1.0 else \
+        "poor: retake the views, board flat and sharp"
+    print(f"{result.views_used} views used, {result.views_rejected} without the board; reprojection error "
+          f"{result.model.rms_px:.3f} px ({verdict}); wrote {args.out}")
+    return 0
+
+
+def _live_frames(cfg, count: int):
+    import time
+
+    from companion.hardware.camera import open_camera
+
+    source = open_camera(cfg.camera)
+    frames = []
+    try:
+        for k in range(count):
+            print(f"view {k + 1}/{count}: move the board, hold still...", flush=True)
+            time.sleep(2.0)
+            frames.append(source.read())
+    finally:
+        source.close()
+    return frames
+
+
+def cmd_teach(args) -> int:
+    from companion.vision.teach import teach
+
+    return teach(_load(args), args.image, args.board, args.team, args.at)
+
+
 def cmd_nfc(args) -> int:
     from companion.nfc.command import run_nfc
 
     return run_nfc(_load(args), args)
 
 
-COMMANDS = {"nfc": cmd_nfc, "run": cmd_run, "demo": cmd_demo, "detect": cmd_detect, "doctor": cmd_doctor,
+COMMANDS = {"markers": cmd_markers, "calibrate": cmd_calibrate, "teach": cmd_teach, "nfc": cmd_nfc, "run": cmd_run, "demo": cmd_demo, "detect": cmd_detect, "doctor": cmd_doctor,
             "replay": cmd_replay, "config": cmd_config}
 
 
@@ -231,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     from companion.hardware.errors import DeviceError
     from companion.session.journal import JournalError
     from companion.sim.scene import SceneError
+    from companion.vision.camera_model import CameraFileError
+    from companion.vision.profile import ProfileError
 
     parser = _parser()
     args = parser.parse_args(argv)
@@ -244,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"companion: settings error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (DeviceError, JournalError, SceneError) as exc:
+    except (DeviceError, JournalError, SceneError, ProfileError, CameraFileError) as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:

@@ -87,6 +87,9 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
             if not fast:  # with --fast the loop reads frames itself, on its virtual clock
                 grabber.start()
             closers.append(grabber.stop)
+        vision = start_vision(cfg, scene, grabber, fast)
+        if vision is not None:
+            closers.append(vision.stop)
         controller = open_controller(cfg.controller)
         if controller is not None:
             controller.start(inputs)
@@ -102,13 +105,38 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
             session.refusal = registry.problem
         app = App(session, screen, clock, inputs, button_map=button_map, grabber=grabber, sound=sound,
                   fps=cfg.screen.fps, warn_s=cfg.countdown.warn_seconds, script=script, on_shown=on_shown,
-                  fast=fast, registry=registry)
+                  fast=fast, registry=registry, vision=vision)
     except BaseException:
         for close in reversed(closers):
             close()
         journal.close()
         raise
     return Runtime(cfg, journal, session, resumed, app, closers)
+
+
+def start_vision(cfg: Config, scene, grabber, fast: bool):
+    """The camera's eyes, on their own thread, when there is a board to read."""
+    from companion.config import ConfigError
+    from companion.vision.camera_model import load_camera
+    from companion.vision.colours import Palette, load_learned
+    from companion.vision.pipeline import VisionPipeline, VisionWorker
+    from companion.vision.profile import load_profile, profile_from_board
+
+    if grabber is None or not (cfg.vision.board or scene is not None):
+        return None
+    profile = load_profile(cfg.vision.board) if cfg.vision.board else profile_from_board(scene.board)
+    camera = load_camera(cfg.vision.camera_file) if cfg.vision.camera_file else None
+    palette = Palette.nominal().with_learned(load_learned(cfg.vision.colours))
+    known = {c.name for c in palette.colours}
+    teams = [t.strip() for t in cfg.vision.teams.split(",") if t.strip()]
+    if scene is not None and not cfg.vision.board:
+        teams = sorted({p.team for p in scene.pieces}) or teams
+    unknown = [t for t in teams if t not in known]
+    if unknown:
+        raise ConfigError(cfg.source, "vision.teams", f"unknown team colour {', '.join(unknown)}; known: "
+                          f"{', '.join(sorted(known))} (teach a new one with `companion teach`)")
+    worker = VisionWorker(VisionPipeline(profile, camera, palette, teams), grabber)
+    return worker if fast else worker.start()
 
 
 def default_config_path() -> Path | None:

@@ -90,7 +90,8 @@ class CameraSettings:
                            choices=("picamera2", "opencv", "file", "simulated", "none"))
     device: int = setting(0, "OpenCV capture index for the `opencv` backend.", minimum=0)
     path: str = setting("", "Video file or image folder for the `file` backend.")
-    width: int = setting(1280, "Frame width asked of the camera.", minimum=160)
+    width: int = setting(1280, "Frame width asked of the camera (the Pi camera: 1280x720 for speed, "
+                         "2304x1296 for detail).", minimum=160)
     height: int = setting(720, "Frame height asked of the camera.", minimum=120)
     fps: int = setting(30, "Frames per second asked of the camera.", minimum=1, maximum=120)
     scene: str = setting("takkure-demo", "Scene the `simulated` backend renders (a name in "
@@ -138,6 +139,16 @@ class ButtonsSettings:
 
 
 @dataclass(frozen=True)
+class VisionSettings:
+    board: str = setting("", "Board profile (TOML, see calibration/boards/) the camera reads; empty: no "
+                         "vision (the demo uses its scene's board).")
+    camera_file: str = setting("", "CAMERA.toml from `companion calibrate camera`; empty: no lens correction.")
+    teams: str = setting("red, blue", "Team colours on the table, comma-separated (red, blue, yellow, green, "
+                         "magenta, cyan, or a name taught with `companion teach`).")
+    colours: str = setting("~/.config/companion/colours.json", "Team colours learned with `companion teach`.")
+
+
+@dataclass(frozen=True)
 class NfcSettings:
     registry: str = setting("~/.local/state/companion/tags.json",
                             "Which NFC tag stands for which card or token (`companion nfc` fills it).")
@@ -182,6 +193,7 @@ class Config:
     countdown: CountdownSettings = field(default_factory=CountdownSettings)
     tekken: TekkenSettings = field(default_factory=TekkenSettings)
     nfc: NfcSettings = field(default_factory=NfcSettings)
+    vision: VisionSettings = field(default_factory=VisionSettings)
     source: str = "built-in defaults"
 
     def replace(self, section: str, **changes) -> "Config":

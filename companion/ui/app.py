@@ -20,6 +20,16 @@ from companion.ui.view import ScreenView
 
 log = logging.getLogger(__name__)
 
+def vision_status(result) -> str:
+    """One line for the camera panel: what the camera sees, or why it cannot."""
+    if result.status in ("lost", "no frame"):
+        return result.message
+    stale = sum(1 for p in result.pieces if p.stale)
+    line = f"{len(result.pieces)} pieces" + (f" ({stale} hidden)" if stale else "") + \
+        f", {len(result.tokens)} tokens"
+    return line + (f" - {result.message}" if result.message else "")
+
+
 SETTLE_S = 1.4
 CAMERA_PERIOD_S = 1 / 15  # how often the fast (virtual-clock) loop reads the camera  # a headless snapshot waits this long after an event, so animations have ended
 
@@ -39,13 +49,14 @@ class App:
     def __init__(self, session: GameSession, screen, clock, inputs: InputQueue | None = None, *,
                  button_map: dict[str, str] | None = None, grabber=None, sound=None, fps: int = 60,
                  warn_s: float = 3.0, script=None, on_shown: Callable[[Event], None] | None = None,
-                 fast: bool = False, snapshots: bool = True, registry=None):
+                 fast: bool = False, snapshots: bool = True, registry=None, vision=None):
         self.session, self.screen, self.clock = session, screen, clock
         self.inputs = inputs or InputQueue()
         self.button_map = button_map or {}
         self.grabber, self.sound = grabber, sound or Silent()
         self.fps, self.fast, self.script, self.on_shown = fps, fast, script, on_shown
         self.registry = registry
+        self.vision = vision
         self.view = ScreenView(screen.size, warn_s, session.state)
         self.stats = FrameStats()
         self.running = True
@@ -83,8 +94,9 @@ class App:
             self.session.refusal = f"unknown NFC tag {uid}: register it with `companion nfc register`"
         elif binding.game != self.session.state.game:
             self.session.refusal = f"that tag is {binding.name}, a {binding.game} card"
-        else:
-            self.session.submit("card_tapped", uid=binding.uid, card_kind=binding.kind, name=binding.name)
+        elif self.session.submit("card_tapped", uid=binding.uid, card_kind=binding.kind, name=binding.name):
+            if self.vision is not None:
+                self.vision.bind_at_active_player(binding.name)
 
     # --- snapshots (headless) ---------------------------------------------------
 
@@ -118,9 +130,15 @@ class App:
         if self.grabber is not None:
             if self.fast and now >= self._next_camera_read:
                 self.grabber.step()
+                if self.vision is not None:
+                    self.vision.step()
                 self._next_camera_read = now + CAMERA_PERIOD_S
             frame_no, frame = self.grabber.latest()
-            camera = (frame_no, frame, self.grabber.status, self.grabber.ok)
+            status, ok, overlay = self.grabber.status, self.grabber.ok, None
+            seen = self.vision.latest() if self.vision is not None else None
+            if seen is not None and ok:
+                status, overlay = vision_status(seen), seen
+            camera = (frame_no, frame, status, ok, overlay)
         started = time.perf_counter()
         self.view.draw(self.screen.surface, st, now, self.session.refusal, camera)
         self.stats.add(time.perf_counter() - started)

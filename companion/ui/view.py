@@ -52,6 +52,6 @@ class ScreenView:
             else:
                 dice.draw(surf, r["chance"], roll, self.age(roll.seq, now) if roll else 0.0, t)
         if "camera" in r:
-            frame_no, frame, status, ok = camera or (0, None, "no camera", False)
-            self.camera.draw(surf, r["camera"], frame_no, frame, status, ok, t)
+            frame_no, frame, status, ok, overlay = camera or (0, None, "no camera", False, None)
+            self.camera.draw(surf, r["camera"], frame_no, frame, status, ok, t, overlay)
         footer.draw(surf, r["footer"], st.message, refusal, t)

@@ -105,6 +105,8 @@ class VisionWorker:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self.dropped = 0
+        self._last = 0
+        self._binds: list[str] = []
         self._thread = threading.Thread(target=self._run, name="vision", daemon=True)
 
     def start(self) -> "VisionWorker":
@@ -115,23 +117,47 @@ class VisionWorker:
         with self._lock:
             return self._latest
 
+    def bind_at_active_player(self, player: str) -> None:
+        """Bind ``player`` (a tapped card) to the piece nearest the active-player token,
+        on the vision thread, which alone touches the tracker."""
+        with self._lock:
+            self._binds.append(player)
+
+    def _apply_binds(self, result: VisionResult) -> None:
+        with self._lock:
+            binds, self._binds = self._binds, []
+        token = next((t for t in result.tokens if t.name == "active-player"), None)
+        for player in binds:
+            if token is None or not result.pieces or self.pipeline.tracker is None:
+                continue
+            nearest = min(result.pieces, key=lambda p: np.hypot(p.x_in - token.x_in, p.y_in - token.y_in))
+            self.pipeline.tracker.bind(nearest.id, player)
+
+    def step(self) -> bool:
+        """Process the newest frame if there is a new one; True if it did."""
+        count, frame = self.grabber.latest()
+        if count == self._last:
+            return False
+        self.dropped += max(0, count - self._last - 1)   # frames that came while we were busy
+        self._last = count
+        try:
+            result = self.pipeline.process(frame)
+            self._apply_binds(result)
+            if self.pipeline.tracker is not None:
+                result.pieces = self.pipeline.tracker.pieces
+        except Exception:                                # a bug must not blind the companion for good
+            log.exception("vision failed on frame %s", count)
+            return True
+        with self._lock:
+            self._latest = result
+        return True
+
     def _run(self) -> None:
-        last = 0
         while not self._stop.is_set():
-            count, frame = self.grabber.latest()
-            if count == last:
+            if not self.step():
                 self._stop.wait(0.005)
-                continue
-            self.dropped += max(0, count - last - 1)   # frames that came while we were busy
-            last = count
-            try:
-                result = self.pipeline.process(frame)
-            except Exception:                          # a bug must not kill the camera's eyes
-                log.exception("vision failed on frame %s", count)
-                continue
-            with self._lock:
-                self._latest = result
 
     def stop(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=2)
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)

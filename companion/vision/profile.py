@@ -104,3 +104,9 @@ def marker_corners(profile: BoardProfile, marker_id: int, size_in: float | None 
     x, y = profile.markers[marker_id]
     h = (size_in or profile.marker_size_in) / 2
     return np.array([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]], float)
+
+
+def profile_from_board(board) -> BoardProfile:
+    """A profile from a simulated scene's board (the demo's camera reads the board it renders)."""
+    return BoardProfile(board.name, board.width_in, board.height_in, dict(board.markers), board.marker_size_in,
+                        source="simulated scene")

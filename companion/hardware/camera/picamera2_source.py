@@ -27,8 +27,10 @@ class Picamera2Source:
                               "--system-site-packages; elsewhere use backend = \"opencv\"") from None
         try:
             self._cam = Picamera2()
+            # queue=False: capture_array waits for the next frame instead of handing back one
+            # that waited in the queue (lower latency); two buffers are enough for that.
             config = self._cam.create_video_configuration(
-                main={"size": (width, height), "format": "RGB888"}, buffer_count=2,
+                main={"size": (width, height), "format": "RGB888"}, buffer_count=2, queue=False,
                 controls={"FrameRate": float(fps)})
             self._cam.configure(config)
             self._cam.start()
