@@ -31,7 +31,7 @@ def vision_status(result) -> str:
 
 
 SETTLE_S = 1.4
-CAMERA_PERIOD_S = 1 / 15  # how often the fast (virtual-clock) loop reads the camera  # a headless snapshot waits this long after an event, so animations have ended
+CAMERA_PERIOD_S = 0.25  # how often the fast (virtual-clock) loop reads the camera and runs vision  # a headless snapshot waits this long after an event, so animations have ended
 
 
 @dataclass

@@ -141,8 +141,8 @@ def test_a_reader_fault_is_reported_and_recovered_from(link):
 
 
 def test_host_commands_are_acknowledged_and_carried_out(link):
-    assert link.buzz(150, 1500)
-    assert link.board.machine.pwm[link.board.pins.BUZZER] == {"freq": 1500, "duty": 32768}
+    assert link.buzz(150, 1500)           # acknowledged; the board runs it in the same loop step
+    assert wait_until(lambda: link.board.machine.pwm[link.board.pins.BUZZER] == {"freq": 1500, "duty": 32768})
     assert link.led(1)
     assert wait_until(lambda: link.board.machine.levels[link.board.pins.LED] == 1)
     assert wait_until(lambda: link.board.machine.pwm[link.board.pins.BUZZER]["duty"] == 0, 1)
