@@ -30,8 +30,8 @@ def vision_status(result) -> str:
     return line + (f" - {result.message}" if result.message else "")
 
 
-SETTLE_S = 1.4
-CAMERA_PERIOD_S = 0.25  # how often the fast (virtual-clock) loop reads the camera and runs vision  # a headless snapshot waits this long after an event, so animations have ended
+SETTLE_S = 1.4          # a headless snapshot waits this long after an event, so animations have ended
+CAMERA_PERIOD_S = 0.25  # how often the fast (virtual-clock) loop reads the camera and runs vision
 
 
 @dataclass
