@@ -29,6 +29,9 @@ MM = 1 / 25.4
 SIZES_MM = (30, 40, 50)
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
 RAYS = 60
+SAMPLES = 48                # along each ray
+DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
+                        np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
 INLIER_IN = 0.05
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 
@@ -207,16 +210,39 @@ class BaseFinder:
                 base = again
         return base
 
+    @staticmethod
+    def _rays(centre: np.ndarray, r_mid: float):
+        rho = np.linspace(max(0.2, r_mid - 0.3), r_mid + 0.32, SAMPLES)
+        return rho, centre[None, None, :] + rho[None, :, None] * DIRS[:, None, :]
+
+    def _sample(self, frame: np.ndarray, reg: Registration, pts: np.ndarray) -> np.ndarray:
+        """Lab colour at board points (any shape ... x 2), read from the camera image."""
+        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(-1, SAMPLES, 2)
+        samples = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return lab_of_bgr_u8(samples.reshape(-1, 3)).reshape(-1, SAMPLES, 3)
+
+    def measure_many(self, frame: np.ndarray, reg: Registration, items) -> list[Base | None]:
+        """Measure several bases at once: ``items`` are (colour, centre, r_mid, others). Their rays
+        are read from the image in one pass, which is most of the cost of a measurement."""
+        if not items:
+            return []
+        rays = [self._rays(np.asarray(centre, float), r_mid) for _, centre, r_mid, _ in items]
+        lab = self._sample(frame, reg, np.concatenate([pts for _, pts in rays]))
+        out = []
+        for k, (colour, centre, r_mid, others) in enumerate(items):
+            out.append(self._analyse(colour, np.asarray(centre, float), r_mid, others, rays[k][0],
+                                     lab[k * RAYS:(k + 1) * RAYS]))
+        return out
+
     def _measure(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
                  r_mid: float, others: list[Base] = ()) -> Base | None:
+        rho, pts = self._rays(centre, r_mid)
+        return self._analyse(colour, centre, r_mid, others, rho, self._sample(frame, reg, pts))
+
+    def _analyse(self, colour: TeamColour, centre: np.ndarray, r_mid: float, others, rho: np.ndarray,
+                 lab: np.ndarray) -> Base | None:
         self._fitted = None
-        theta = np.linspace(0, 2 * np.pi, RAYS, endpoint=False)
-        rho = np.linspace(max(0.2, r_mid - 0.3), r_mid + 0.32, 48)
-        dirs = np.column_stack([np.cos(theta), np.sin(theta)])
-        pts = centre[None, None, :] + rho[None, :, None] * dirs[:, None, :]
-        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(RAYS, len(rho), 2)
-        samples = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        lab = lab_of_bgr_u8(samples.reshape(-1, 3)).reshape(RAYS, len(rho), 3)
+        dirs = DIRS
         score = colour.score(lab[..., 1], lab[..., 2])
         peak_at = np.argmax(score, axis=1)
         rows = np.arange(RAYS)
@@ -258,6 +284,10 @@ class BaseFinder:
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))))
 
     @staticmethod
+    def _fitted_of(base: Base | None, centre: np.ndarray) -> float:
+        return 0.0 if base is None else float(np.hypot(base.x_in - centre[0], base.y_in - centre[1]))
+
+    @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
         r = max(1, int(round(ppi * 0.15)))
         return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
@@ -272,11 +302,16 @@ class BaseFinder:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
+        items = []
         for old in known:
             touching = [o for o in known if o is not old and o.color == old.color and
                         np.hypot(o.x_in - old.x_in, o.y_in - old.y_in) < nominal_radius(o) + nominal_radius(old) + 0.1]
-            base = self.refine(frame, reg, self.palette.get(old.color), np.array([old.x_in, old.y_in]),
-                               nominal_radius(old) - 2 * MM, touching)
+            items.append((self.palette.get(old.color), np.array([old.x_in, old.y_in]),
+                          nominal_radius(old) - 2 * MM, touching))
+        for old, (colour, centre, r_mid, touching), base in zip(known, items, self.measure_many(frame, reg, items)):
+            moved = self._fitted_of(base, centre)
+            if base is None or moved > 0.02:   # it moved: measure again from where it went
+                base = self.refine(frame, reg, colour, centre, r_mid, touching)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 _add(bases, base)
         if not search:

@@ -47,7 +47,8 @@ class VisionPipeline:
                  palette: Palette | None = None, teams: list[str] | None = None, track: bool = True):
         self.profile = profile
         self.camera = camera
-        self.markers = MarkerFinder(profile.dictionary, camera)
+        # the homography needs the frame markers' corners to a tenth of a pixel; tokens do not
+        self.markers = MarkerFinder(profile.dictionary, camera, refine_ids=set(profile.markers))
         self.registrar = BoardRegistrar(profile)
         self.bases = BaseFinder(palette, teams, camera)
         self.tracker = Tracker() if track else None

@@ -122,7 +122,8 @@ def refine_corners_by_edges(gray: np.ndarray, corners: np.ndarray, samples: int 
 class MarkerFinder:
     """ArUco detection, then corners refined by fitting the marker's four sides."""
 
-    def __init__(self, dictionary: str = "DICT_4X4_50", camera: CameraModel | None = None):
+    def __init__(self, dictionary: str = "DICT_4X4_50", camera: CameraModel | None = None,
+                 refine_ids: set[int] | None = None):
         params = cv2.aruco.DetectorParameters()
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE  # we fit the sides instead
         # Token markers are small (0.75 in is about 20 px at 720p): read the bits from a finer
@@ -130,8 +131,14 @@ class MarkerFinder:
         params.perspectiveRemovePixelPerCell = 8
         params.perspectiveRemoveIgnoredMarginPerCell = 0.25
         params.adaptiveThreshConstant = 5
+        # two threshold windows (3 and 13 px) find as many markers here as the default three
+        # (3, 13, 23) in 60 % of the time
+        params.adaptiveThreshWinSizeMin = 3
+        params.adaptiveThreshWinSizeMax = 13
+        params.adaptiveThreshWinSizeStep = 10
         self.detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
         self.camera = camera
+        self.refine_ids = refine_ids  # None: refine every marker's corners
 
     def find_all(self, gray: np.ndarray) -> list[MarkerSighting]:
         """Every marker read, duplicates included (a token can be misread as a frame marker)."""
@@ -140,7 +147,9 @@ class MarkerFinder:
             return []
         out = []
         for c, i in zip(corners, ids.ravel()):
-            pts = refine_corners_by_edges(gray, c.reshape(4, 2).astype(np.float64))
+            pts = c.reshape(4, 2).astype(np.float64)
+            if self.refine_ids is None or int(i) in self.refine_ids:
+                pts = refine_corners_by_edges(gray, pts)
             if self.camera is not None:
                 pts = self.camera.undistort(pts)
             out.append(MarkerSighting(int(i), pts))
@@ -180,8 +189,12 @@ class BoardRegistrar:
         3-marker subset proposes one, and the proposal most markers agree with (all four
         corners within AGREE_FIT_PX) wins.
         """
-        if len(sightings) <= 3 and len({s.id for s in sightings}) == len(sightings):
-            return sightings
+        if len({s.id for s in sightings}) == len(sightings):
+            if len(sightings) <= 3:
+                return sightings
+            _, err = self._fit(sightings)
+            if err <= AGREE_FIT_PX / 4:   # all of them agree already (the usual case): no search
+                return sorted(sightings, key=lambda s: s.id)
         best: list[MarkerSighting] = []
         best_err = float("inf")
         for trio in itertools.combinations(sightings, 3):

@@ -33,8 +33,12 @@ def find_tokens(markers: dict[int, MarkerSighting], reg: Registration) -> list[T
             continue
         corners = reg.to_board(sighting.corners)      # exact on the board plane
         centre = corners.mean(axis=0)
-        top = corners[1] - corners[0]
-        angle = math.degrees(math.atan2(top[1], top[0]))
+        # the marker's "right" direction from all four sides: top and bottom point right,
+        # the two others point down and turn a quarter back (averaging halves the noise)
+        right = (corners[1] - corners[0]) + (corners[2] - corners[3])
+        down = (corners[3] - corners[0]) + (corners[2] - corners[1])
+        v = right + np.array([down[1], -down[0]])
+        angle = math.degrees(math.atan2(v[1], v[0]))
         out.append(Token(marker_id, name, float(centre[0]), float(centre[1]), round(angle, 2) + 0.0))
     return out
 
