@@ -117,3 +117,36 @@ def test_the_camera_moving_is_reported(pitch, frame):
     shifted = np.roll(frame, 6, axis=1)
     result = pipe.process(shifted)
     assert result.registration.moved and "moved" in result.message
+
+
+def test_the_vision_thread_drops_frames_instead_of_queueing(pitch, frame):
+    import time
+
+    from companion.vision.pipeline import VisionWorker
+
+    class FastCamera:               # a new frame every millisecond, far faster than vision
+        def __init__(self):
+            self.start = time.monotonic()
+
+        def latest(self):
+            return int((time.monotonic() - self.start) * 1000) + 1, frame
+
+    camera = FastCamera()
+    worker = VisionWorker(VisionPipeline(pitch), camera).start()
+    deadline = time.monotonic() + 5
+    while (worker.latest() is None or worker.pipeline.frames < 5) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    worker.stop()
+    assert worker.pipeline.frames >= 5
+    assert worker.dropped > 0 and worker.latest().status == "ok"
+
+
+def test_every_shipped_board_profile_loads():
+    from pathlib import Path
+
+    from companion.vision.profile import load_profile
+    boards = sorted((Path(__file__).resolve().parents[2] / "calibration" / "boards").glob("*.toml"))
+    assert len(boards) >= 5
+    for path in boards:
+        profile = load_profile(path)
+        assert sorted(profile.markers) == [0, 1, 2, 3]
