@@ -76,7 +76,7 @@ def test_an_endless_frame_without_delimiter_is_dropped_and_resynchronised():
 
 def test_crc16_check_value_and_hello_body():
     assert codec.crc16(b"123456789") == 0x29B1
-    assert codec.parse_hello(codec.hello_body(7, 0xDEADBEEF, "1.0.0")) == (1, 7, 0xDEADBEEF, "1.0.0")
+    assert codec.parse_hello(codec.hello_body(7, 0xDEADBEEF, "1.0.0")) == (codec.PROTOCOL_VERSION, 7, 0xDEADBEEF, "1.0.0")
     assert codec.parse_hello(b"\x01") is None
     assert codec.parse_hello(b"\x01\x02\x00\x00\x00\x01\xff\xfe") is None
 

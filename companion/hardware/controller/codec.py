@@ -6,9 +6,10 @@ typing, enum or keyword-only ``int.to_bytes``; ``struct`` is fine).
 
 A frame on the wire::
 
-    COBS( type:u8  seq:u8  body...  crc16:u16be )  0x00
+    COBS( type:u8  seq:u8  len:u8  body...  crc16:u16be )  0x00
 
-``crc16`` is CRC-16/CCITT-FALSE over type, seq and body. COBS removes every
+``crc16`` is CRC-16/CCITT-FALSE over type, seq, len and body. ``len`` makes a
+truncated frame fail for certain (a CRC alone lets 1 in 65536 through). COBS removes every
 zero byte from the frame, so 0x00 marks its end and a receiver that joins
 mid-stream, or meets a damaged frame, resynchronises at the next 0x00.
 
@@ -28,9 +29,9 @@ True
 
 import struct
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: a length byte after seq
 MAX_BODY = 64
-MAX_ENCODED = MAX_BODY + 8  # type, seq, crc, COBS overhead
+MAX_ENCODED = MAX_BODY + 9  # type, seq, len, crc, COBS overhead
 
 # Board -> host
 HELLO = 0x01       # body: protocol u8, oldest unacked seq u8, boot id u32, firmware version (ASCII)
@@ -104,7 +105,7 @@ def encode(kind, seq, body=b""):
     """One frame, ready to write, ending with its 0x00 delimiter."""
     if len(body) > MAX_BODY:
         raise ValueError("body too long")
-    payload = bytes((kind & 0xFF, seq & 0xFF)) + bytes(body)
+    payload = bytes((kind & 0xFF, seq & 0xFF, len(body))) + bytes(body)
     crc = crc16(payload)
     return cobs_encode(payload + bytes((crc >> 8, crc & 0xFF))) + b"\x00"
 
@@ -150,12 +151,12 @@ class Decoder:
             raw = cobs_decode(block)
         except ValueError:
             return None
-        if len(raw) < 4:
+        if len(raw) < 5 or raw[2] != len(raw) - 5:   # type, seq, len, body, crc
             return None
         payload, crc = raw[:-2], (raw[-2] << 8) | raw[-1]
         if crc16(payload) != crc:
             return None
-        return payload[0], payload[1], bytes(payload[2:])
+        return payload[0], payload[1], bytes(payload[3:])
 
 
 # --- bodies ---------------------------------------------------------------
