@@ -8,5 +8,7 @@ named events (:mod:`companion.rules.events`) folded by :func:`companion.rules.ta
 - ``table``      the whole table's state and the reducer that applies one event
 - ``countdown``  the Knockdown test timer (pause, resume, reset) on an injected clock
 - ``hp``         TEKKEN health bars with the red Rage zone
-- ``takkure``    Takkure: D12 rolls, the time dashboard
+- ``takkure``    Takkure: D12 rolls (``rolls``, ``dice``), the time dashboard, measuring
+                 (``geometry``: the pass modifier is ``geometry.pass_modifier``), players and
+                 injuries (``players``), rosters (``roster``)
 """
