@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-FATIGUE_MODIFIED = ("STR", "BaC", "REF", "INT")
+FATIGUE_MODIFIED = ("STR", "BaC", "BaCT", "REF", "INT")  # BaC: both of its values
 MAX_FATIGUE = 4
 
 
@@ -56,7 +56,7 @@ class PlayerCard:
 
 
 # An example card (not an official one: the rulebook's cards are pictures that were lost).
-YOKOZUNA = PlayerCard("Yokozuna", ("ONSLAUGHT",), 40,
+YOKOZUNA = PlayerCard("Yokozuna", ("Onslaught",), 40,
                       Characteristics(mov_attack=4, mov_defence=2, bac=6, bac_try=7, str=8, ref=5, int=5,
                                       prt=2, bdy=4), "Onslaught", ("Sumo",))
 
