@@ -25,7 +25,7 @@ from typing import Callable, Iterable, Sequence
 from companion.rules.countdown import Countdown
 from companion.rules.events import Event, IllegalMove
 from companion.rules.hp import HpBar
-from companion.rules.takkure import rolls
+from companion.rules.takkure import dice, rolls
 from companion.rules.takkure.time_dashboard import TimeDashboard
 
 ACTIVATION_STEPS = (
@@ -190,10 +190,14 @@ def _dice_rolled(state: TableState, e: Event) -> TableState:
     if not values or any(not 1 <= v <= sides for v in values):
         raise IllegalMove(f"dice_rolled: values {values} do not fit a D{sides}")
     label, line, outcome = e.get("label", ""), "", ""
-    if e.get("base") is not None and sides == 12 and len(values) == 1:
+    if e.get("base") is not None and sides == 12:
         mods = [(int(m), str(why)) for m, why in e.get("modifiers", ())]
-        line = rolls.explain(label or "Roll", int(e.get("base")), mods, values[0])
-        outcome = rolls.unopposed(values[0], rolls.modified(int(e.get("base")), mods))
+        target = rolls.modified(int(e.get("base")), mods)
+        kept = dice.best_die(list(values), target)        # skill dice: keep the best one
+        line = rolls.explain(label or "Roll", int(e.get("base")), mods, kept, str(e.get("characteristic", "")))
+        if len(values) > 1:
+            line += f" (best of {', '.join(map(str, values))})"
+        outcome = rolls.unopposed(kept, target)
     roll = RollView(sides, values, label, line, outcome, e.seq)
     return replace(state, last_roll=roll, chance_draws=int(e.get("index", state.chance_draws)) + 1,
                    message=line or f"{label + ': ' if label else ''}{len(values)}D{sides} = "

@@ -83,6 +83,15 @@ class GameSession:
         return self.submit("dice_rolled", sides=sides, count=count, values=values, index=index,
                            source=self.chance.source, **data)
 
+    def roll_check(self, check, **data) -> Event | None:
+        """Roll a Takkure check (companion.rules.takkure.actions.Check): its dice, journaled with
+        the characteristic and every modifier, so the screen and any replay explain it."""
+        if check.cancelled:
+            self.refusal = f"{check.action}: {check.cancelled}"
+            return None
+        return self.roll(12, check.dice, label=check.action, base=check.base, characteristic=check.name,
+                         modifiers=[list(m) for m in check.modifiers], **data)
+
     def toss(self, caller: str, call: str, **data) -> Event | None:
         """The referee roll: ``caller`` calls heads or tails, the coin decides."""
         index = self.state.chance_draws

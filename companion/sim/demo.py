@@ -55,8 +55,8 @@ def _next_step(s: GameSession, tag: dict):
 STEPS: list[Step] = [
     Step(1.0, lambda s, tag: s.toss(TEAMS[0], "heads", **tag), (("coin-toss", 1.6),)),
     Step(2.5, _kick_off),
-    Step(1.2, lambda s, tag: s.roll(12, 1, label=f"Kick-off BaC ({ROSTERS[1 - _attacker(s)][3]})", base=7,
-                                    modifiers=[], **tag), (("dice-kick-off", 1.2),)),
+    Step(1.2, lambda s, tag: s.roll(12, 1, label=f"Kick-off ({ROSTERS[1 - _attacker(s)][3]})", base=7,
+                                    characteristic="BaC", modifiers=[], **tag), (("dice-kick-off", 1.2),)),
     Step(2.0, lambda s, tag: s.submit("activation_tokens_taken", team=_attacker(s), **tag),
          (("time-dashboard", 0.5),)),
     Step(1.5, lambda s, tag: s.submit("activation_started", team=_attacker(s), player=_player(s, 1), **tag)),
@@ -64,7 +64,7 @@ STEPS: list[Step] = [
     Step(1.0, _next_step, moves=((1, 11.0, 15.0),)),       # 3 Movement execution
     Step(1.0, _next_step),                                       # 4 2nd offensive action
     Step(1.0, _next_step),                                       # 5 Measurements and dice rolls
-    Step(0.8, lambda s, tag: s.roll(12, 1, label="Pass 3.1 in", base=7,
+    Step(0.8, lambda s, tag: s.roll(12, 1, label="Pass 3.1 in", base=7, characteristic="BaC",
                                     modifiers=[[2, "2-4 in"], [-1, "pressure"]], **tag),
          (("dice-pass", 1.2),)),
     Step(1.8, _next_step),                                       # 6 Token removal

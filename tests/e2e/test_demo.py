@@ -66,7 +66,7 @@ def test_the_snapshots_show_what_the_journal_says(demo_run):
     assert contains_text(_snap(tmp, "coin-toss"), verdict, 26, th.GOOD if "wins" in verdict else th.BAD, th.PANEL)
     pass_roll = next(e for e in events if e.get("label") == "Pass 3.1 in")
     line = replay(events[: events.index(pass_roll) + 1]).message
-    assert line.startswith("Pass 3.1 in: 7 +2 (2-4 in) -1 (pressure) = 8 - rolled ")
+    assert line.startswith("Pass 3.1 in: BaC 7 +2 (2-4 in) -1 (pressure) = 8 - rolled ")
     assert contains_text(_snap(tmp, "dice-pass"), line, 22, th.TEXT, (24, 27, 36))
     scorer = state.teams[next(e for e in events if e.kind == "try_scored").data["team"]]
     assert contains_text(_snap(tmp, "score"), f"TRY! {scorer} score", 22, th.TEXT, (24, 27, 36))

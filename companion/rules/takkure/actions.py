@@ -43,15 +43,18 @@ class Check:
     def outcome(self, die: int) -> str:
         return "cancelled" if self.cancelled else rolls.unopposed(die, self.target)
 
+    @property
+    def name(self) -> str:
+        return NAMES.get(self.characteristic, self.characteristic)
+
     def explain(self, die: int | None = None) -> str:
-        head = f"{self.action}: {NAMES.get(self.characteristic, self.characteristic)} {self.base}"
+        """The line the screen shows; before the roll, what will be rolled."""
         if self.cancelled:
             return f"{self.action}: cancelled - {self.cancelled}"
-        parts = [head] + [f"{m:+d} ({why})" for m, why in self.modifiers]
-        line = " ".join(parts) + f" = {self.target}"
-        if self.dice > 1:
-            line += f" ({self.dice} dice, keep one)"
-        return line if die is None else line + f" - rolled {die}: {self.outcome(die)}"
+        if die is not None:
+            return rolls.explain(self.action, self.base, self.modifiers, die, self.name)
+        parts = [f"{self.action}: {self.name} {self.base}"] + [f"{m:+d} ({why})" for m, why in self.modifiers]
+        return " ".join(parts) + f" = {self.target}" + (f" ({self.dice} dice, keep one)" if self.dice > 1 else "")
 
 
 def _skill_dice(player: PlayerState, skill: str) -> int:

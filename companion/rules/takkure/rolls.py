@@ -37,10 +37,11 @@ def unopposed(die: int, target: int) -> str:
     return "success" if die <= target else "fail"
 
 
-def explain(label: str, base: int, modifiers: Iterable[tuple[int, str]], die: int) -> str:
+def explain(label: str, base: int, modifiers: Iterable[tuple[int, str]], die: int,
+            characteristic: str = "") -> str:
     """One line a player can check: characteristic, each modifier, total, die, outcome."""
     modifiers = list(modifiers)
-    parts = [f"{label}: {base}"]
+    parts = [f"{label}: {characteristic + ' ' if characteristic else ''}{base}"]
     parts += [f"{m:+d} ({why})" for m, why in modifiers]
     total = modified(base, modifiers)
     return " ".join(parts) + f" = {total} - rolled {die}: {unopposed(die, total)}"
