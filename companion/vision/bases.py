@@ -167,14 +167,17 @@ class BaseFinder:
         p = self._to_image(reg, np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.0]]))
         (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
         ppi = float(np.sqrt(abs(ax * by - ay * bx))) / 2
+        # where the already-measured bases are (half size), the same for every team
+        holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
+                 zip(exclude, self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude])) / 2)] \
+            if exclude else []
         out = []
         for name in self.teams:
             colour = self.palette.get(name)
             score = colour.score(a, b)
             mask = (score > max(9.0, 0.22 * colour.chroma)).astype(np.uint8)
-            for base in exclude:
-                uv = self._to_image(reg, np.array([[base.x_in, base.y_in]]))[0] / 2
-                cv2.circle(mask, (int(uv[0]), int(uv[1])), int(ppi * (base.radius_in + 0.15)) + 1, 0, -1)
+            for u, v, r in holes:
+                cv2.circle(mask, (u, v), r, 0, -1)
             # a figure can cut its rim in two arcs: group pixels that lie close together
             # (a dilated mask) and let RANSAC pick the circles out of each group
             grouped = cv2.dilate(mask, self._kernel(ppi))
@@ -201,13 +204,16 @@ class BaseFinder:
                r_mid: float, others: list[Base] = ()) -> Base | None:
         """Measure the base near ``centre``; measured again from the new centre when the first
         look moved it (rays across the rim are only square to it when they start at its centre)."""
-        self._fitted = None
         base = self._measure(frame, reg, colour, centre, r_mid, others)
-        moved_to = self._fitted
-        if moved_to is not None and np.hypot(*(moved_to[0] - centre)) > 0.02:
-            again = self._measure(frame, reg, colour, moved_to[0], moved_to[1], others)
+        return self._second_look(frame, reg, colour, centre, others, base, self._fitted)
+
+    def _second_look(self, frame, reg, colour: TeamColour, centre: np.ndarray, others, base: Base | None,
+                     fitted) -> Base | None:
+        """If the first measurement's fit moved away from ``centre``, measure again from there."""
+        if fitted is not None and np.hypot(*(fitted[0] - centre)) > 0.02:
+            again = self._measure(frame, reg, colour, fitted[0], fitted[1], others)
             if again is not None or base is None:
-                base = again
+                return again
         return base
 
     @staticmethod
@@ -221,17 +227,19 @@ class BaseFinder:
         samples = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         return lab_of_bgr_u8(samples.reshape(-1, 3)).reshape(-1, SAMPLES, 3)
 
-    def measure_many(self, frame: np.ndarray, reg: Registration, items) -> list[Base | None]:
+    def measure_many(self, frame: np.ndarray, reg: Registration, items) -> list[tuple[Base | None, tuple | None]]:
         """Measure several bases at once: ``items`` are (colour, centre, r_mid, others). Their rays
-        are read from the image in one pass, which is most of the cost of a measurement."""
+        are read from the image in one pass, which is most of the cost of a measurement.
+        Returns (base or None, the fit's (centre, r_mid) or None) for each."""
         if not items:
             return []
         rays = [self._rays(np.asarray(centre, float), r_mid) for _, centre, r_mid, _ in items]
         lab = self._sample(frame, reg, np.concatenate([pts for _, pts in rays]))
         out = []
         for k, (colour, centre, r_mid, others) in enumerate(items):
-            out.append(self._analyse(colour, np.asarray(centre, float), r_mid, others, rays[k][0],
-                                     lab[k * RAYS:(k + 1) * RAYS]))
+            base = self._analyse(colour, np.asarray(centre, float), r_mid, others, rays[k][0],
+                                 lab[k * RAYS:(k + 1) * RAYS])
+            out.append((base, self._fitted))
         return out
 
     def _measure(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
@@ -284,10 +292,6 @@ class BaseFinder:
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))))
 
     @staticmethod
-    def _fitted_of(base: Base | None, centre: np.ndarray) -> float:
-        return 0.0 if base is None else float(np.hypot(base.x_in - centre[0], base.y_in - centre[1]))
-
-    @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
         r = max(1, int(round(ppi * 0.15)))
         return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
@@ -308,10 +312,9 @@ class BaseFinder:
                         np.hypot(o.x_in - old.x_in, o.y_in - old.y_in) < nominal_radius(o) + nominal_radius(old) + 0.1]
             items.append((self.palette.get(old.color), np.array([old.x_in, old.y_in]),
                           nominal_radius(old) - 2 * MM, touching))
-        for old, (colour, centre, r_mid, touching), base in zip(known, items, self.measure_many(frame, reg, items)):
-            moved = self._fitted_of(base, centre)
-            if base is None or moved > 0.02:   # it moved: measure again from where it went
-                base = self.refine(frame, reg, colour, centre, r_mid, touching)
+        for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
+                                                                          self.measure_many(frame, reg, items)):
+            base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 _add(bases, base)
         if not search:

@@ -53,7 +53,6 @@ class VisionPipeline:
         self.bases = BaseFinder(palette, teams, camera)
         self.tracker = Tracker() if track else None
         self.frames = 0
-        self._searched_ago = 0
         self._was_lost = True
 
     def process(self, frame: np.ndarray | None) -> VisionResult:
@@ -83,9 +82,7 @@ class VisionPipeline:
         known = self.tracker.known_bases() if self.tracker else []
         # While tracking, the whole image is searched for new bases every SEARCH_EVERY frames
         # (and always when the board was just found again); known ones are measured each frame.
-        search = not self.tracker or n % SEARCH_EVERY == 1 or self._searched_ago >= SEARCH_EVERY \
-            or self._was_lost
-        self._searched_ago = 0 if search else self._searched_ago + 1
+        search = not self.tracker or n % SEARCH_EVERY == 1 or self._was_lost
         self._was_lost = False
         bases = self.bases.find(frame, reg, known, search)
         t2 = time.perf_counter()
