@@ -25,7 +25,8 @@ from typing import Callable, Iterable, Sequence
 from companion.rules.countdown import Countdown
 from companion.rules.events import Event, IllegalMove
 from companion.rules.hp import HpBar
-from companion.rules.takkure import dice, rolls
+from companion.rules.takkure import dice, match, rolls
+from companion.rules.takkure.roster import RosterError, roster_from_dict
 from companion.rules.takkure.time_dashboard import TimeDashboard
 
 ACTIVATION_STEPS = (
@@ -40,7 +41,12 @@ ACTIVATION_TOKENS = 4
 
 # Facts that an undo never takes back.
 NOT_UNDOABLE = frozenset({"game_started", "dice_rolled", "coin_tossed", "card_tapped", "countdown_started",
-                          "countdown_paused", "countdown_resumed", "countdown_reset", "undo"})
+                          "countdown_paused", "countdown_resumed", "countdown_reset", "undo",
+                          "roll_resolved", "injury_rolled", "ball_scattered"})
+# Dice that decided what happened to players: an undo does not reach past them
+# (taking back the tackle declared before its roll would leave the roll's
+# effects without a cause). Correct a mistake with a new event instead.
+UNDO_BARRIERS = frozenset({"roll_resolved", "injury_rolled", "ball_scattered"})
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,7 @@ class TableState:
     dashboard: TimeDashboard = field(default_factory=TimeDashboard)
     attacker: int | None = None
     kicked_off_first: int | None = None
+    kickoffs: int = 0                  # kick-offs in this half
     activation_tokens: int = 0
     active_player: str | None = None
     step: int = 0                      # 1..6 during an activation, 0 between
@@ -91,6 +98,8 @@ class TableState:
     last_toss: TossView | None = None
     chance_draws: int = 0              # index of the next random draw in this game
     selected: str | None = None        # the card last tapped on the NFC reader
+    match: match.Match = field(default_factory=match.Match)   # Takkure players and ball
+    roll_lines: tuple[str, ...] = ()   # the latest resolved rolls, explained, newest last
     message: str = ""
     events_applied: int = 0
 
@@ -130,6 +139,8 @@ def effective_events(events: Iterable[Event]) -> list[Event]:
             kept.append(event)
             continue
         for i in range(len(kept) - 1, -1, -1):
+            if kept[i].kind in UNDO_BARRIERS:
+                break
             if kept[i].kind not in NOT_UNDOABLE:
                 del kept[i]
                 break
@@ -137,17 +148,32 @@ def effective_events(events: Iterable[Event]) -> list[Event]:
 
 
 def replay(events: Sequence[Event], state: TableState | None = None) -> TableState:
-    """Fold a journal into the state it describes."""
+    """Fold a journal into the state it describes.
+
+    An event that no longer fits the rules (a journal written by an older
+    version) is skipped and named in the message, never a crash at resume.
+    """
     state = state or TableState()
+    skipped = []
     for event in effective_events(events):
-        state = apply(state, event)
+        try:
+            state = apply(state, event)
+        except IllegalMove as exc:
+            skipped.append(f"event {event.seq} ({event.kind}): {exc}")
+    if skipped:
+        state = replace(state, message=f"skipped {len(skipped)} journal event(s) that no longer fit the "
+                                       f"rules: {skipped[0]}")
     return state
 
 
 def undo_target(events: Sequence[Event]) -> Event | None:
     """The action an undo would take back now, if any."""
-    kept = effective_events(events)
-    return next((e for e in reversed(kept) if e.kind not in NOT_UNDOABLE), None)
+    for e in reversed(effective_events(events)):
+        if e.kind in UNDO_BARRIERS:
+            return None
+        if e.kind not in NOT_UNDOABLE:
+            return e
+    return None
 
 
 def _team(state: TableState, event: Event, key: str = "team") -> int:
@@ -166,9 +192,18 @@ def _pair(pair: tuple, index: int, value) -> tuple:
 @reducer("game_started")
 def _game_started(state: TableState, e: Event) -> TableState:
     max_hp = int(e.get("max_hp", 20))
+    rosters = e.get("rosters")
+    lined_up = match.Match()
+    if rosters:
+        try:
+            lined_up = match.line_up([roster_from_dict(r, f"roster {k + 1}") for k, r in enumerate(rosters)])
+        except RosterError as exc:
+            raise IllegalMove(str(exc)) from None
+    names = tuple(str(r.get("team", "")) for r in rosters) if rosters else ("Home", "Away")
     return TableState(
+        match=lined_up,
         game=e.get("game", "takkure"),
-        teams=tuple(e.get("teams", ("Home", "Away"))),
+        teams=tuple(e.get("teams", names)),
         fighters=tuple(e.get("fighters", ("Player 1", "Player 2"))),
         hp=(HpBar(max_hp), HpBar(max_hp)),
         countdown=Countdown(float(e.get("countdown_seconds", 10.0))),
@@ -231,10 +266,16 @@ def _card_tapped(state: TableState, e: Event) -> TableState:
 def _kick_off(state: TableState, e: Event) -> TableState:
     if state.match_over:
         raise IllegalMove("the match is over")
+    if state.step:
+        raise IllegalMove(f"finish {state.active_player}'s activation first")
     kicking = _team(state, e, "kicking")
+    if state.half == 2 and state.kickoffs == 0 and state.kicked_off_first not in (None, 1 - kicking):
+        raise IllegalMove(f"the 2nd half is kicked off by {state.teams[1 - state.kicked_off_first]}, "
+                          "who did not kick off the first")
     first = state.kicked_off_first if state.kicked_off_first is not None or state.half != 1 else kicking
+    m = match.kicked_off(state.match) if state.match.players else state.match
     return replace(state, attacker=1 - kicking, activation_tokens=0, active_player=None, step=0,
-                   kicked_off_first=first,
+                   kicked_off_first=first, kickoffs=state.kickoffs + 1, match=m,
                    message=f"Kick-off: {state.teams[kicking]} kick, {state.teams[1 - kicking]} receive")
 
 
@@ -247,19 +288,41 @@ def _tokens_taken(state: TableState, e: Event) -> TableState:
         raise IllegalMove(f"{state.teams[team]} still has {state.activation_tokens} activation tokens")
     dashboard = state.dashboard.take_activation_tokens(team)
     if dashboard.time_up:
-        over = state.half == 2
-        return replace(state, dashboard=dashboard, half_time=not over, match_over=over, attacker=None,
-                       message="Full time" if over else "Half time")
-    return replace(state, dashboard=dashboard, activation_tokens=ACTIVATION_TOKENS,
+        return _half_over(replace(state, dashboard=dashboard))
+    m = match.new_time_phase(state.match) if dashboard.slot != state.dashboard.slot else state.match
+    return replace(state, dashboard=dashboard, activation_tokens=ACTIVATION_TOKENS, match=m,
                    message=f"{state.teams[team]} take 4 activation tokens (time slot {dashboard.slot})")
+
+
+def _half_over(state: TableState) -> TableState:
+    over = state.half == 2
+    if over:
+        a, b = state.score
+        result = "a draw" if a == b else f"{state.teams[0 if a > b else 1]} win"
+        message = f"Full time: {a}-{b}, {result}"
+    else:
+        message = "Half time"
+    return replace(state, half_time=not over, match_over=over, attacker=None, activation_tokens=0,
+                   message=message)
+
+
+@reducer("ball_kicked_out")
+def _kicked_out(state: TableState, e: Event) -> TableState:
+    team = _team(state, e)
+    if team != state.attacker or state.step:
+        raise IllegalMove("only the attacking team kicks the ball out, between activations")
+    if not state.dashboard.can_kick_out(state.score[team], state.score[1 - team]):
+        raise IllegalMove("the ball can be kicked out only on time slot 1 by the team behind on score")
+    return _half_over(state)
 
 
 @reducer("second_half_started")
 def _second_half(state: TableState, e: Event) -> TableState:
     if not state.half_time:
         raise IllegalMove("the second half starts only at half time")
-    return replace(state, half=2, half_time=False, dashboard=TimeDashboard(), attacker=None,
-                   activation_tokens=0, message="Second half")
+    return replace(state, half=2, half_time=False, dashboard=TimeDashboard(), attacker=None, kickoffs=0,
+                   activation_tokens=0, match=match.half_time(state.match),
+                   message="Second half: every player removed a fatigue token")
 
 
 @reducer("activation_started")
@@ -272,18 +335,59 @@ def _activation_started(state: TableState, e: Event) -> TableState:
     if state.activation_tokens <= 0:
         raise IllegalMove("no activation token left: take new ones from the time dashboard")
     player = str(e.get("player", "a player"))
+    m, message = state.match, f"{player} activates: {ACTIVATION_STEPS[0]}"
+    if m.players:
+        if m.team_of(player) != team:
+            raise IllegalMove(f"{player} plays for {state.teams[1 - team]}")
+        notes: list[str] = []
+        m = match.activated(m, player, notes)
+        message = "; ".join([message] + notes)
     return replace(state, activation_tokens=state.activation_tokens - 1, active_player=player, step=1,
-                   message=f"{player} activates: {ACTIVATION_STEPS[0]}")
+                   match=m, message=message)
+
+
+@reducer("activation_skipped")
+def _activation_skipped(state: TableState, e: Event) -> TableState:
+    """Not in the rulebook: a team with every player injured cannot activate anybody, so it
+    spends the token with nobody, and time goes on."""
+    team = _team(state, e)
+    if team != state.attacker or state.step or state.activation_tokens <= 0:
+        raise IllegalMove("only the attacking team spends an activation token, between activations")
+    if any(p.team == team and not (p.state.injured or p.state.removed) for p in state.match.players):
+        raise IllegalMove(f"{state.teams[team]} have players on the pitch: activate one")
+    return replace(state, activation_tokens=state.activation_tokens - 1,
+                   message=f"{state.teams[team]} have nobody on the pitch: the token is spent")
 
 
 @reducer("activation_step")
 def _activation_step(state: TableState, e: Event) -> TableState:
     if not state.step:
         raise IllegalMove("no activation in progress")
+    m = state.match
+    if state.step >= 5 and m.players:
+        checked = match.activation_ended(m)          # refuses while rolls are still due
+        m = checked if state.step == 6 else m
     if state.step == len(ACTIVATION_STEPS):
-        return replace(state, step=0, active_player=None, message=f"{state.active_player}'s activation ends")
+        ended = replace(state, step=0, active_player=None, match=m,
+                        message=f"{state.active_player}'s activation ends")
+        return _after_activation(ended)
     step = state.step + 1
     return replace(state, step=step, message=f"{state.active_player}: {ACTIVATION_STEPS[step - 1]}")
+
+
+def _after_activation(state: TableState) -> TableState:
+    """A try (or a failed one) calls a kick-off; a stolen ball changes sides, and the
+    old attacker discards its remaining activation tokens."""
+    m = state.match
+    if any(p.kind == "kick_off" for p in m.pending):
+        decider = next(int(p.player) for p in m.pending if p.kind == "kick_off")
+        return replace(state, attacker=None, activation_tokens=0,
+                       message=f"Kick-off: {state.teams[decider]} decide who kicks")
+    if m.carrier is not None and state.attacker is not None and m.team_of(m.carrier) != state.attacker:
+        team = m.team_of(m.carrier)
+        return replace(state, attacker=team, activation_tokens=0,
+                       message=f"{state.teams[team]} stole the ball: they attack now")
+    return state
 
 
 @reducer("possession_changed")
@@ -336,3 +440,7 @@ def _cd_resume(state: TableState, e: Event) -> TableState:
 @reducer("countdown_reset")
 def _cd_reset(state: TableState, e: Event) -> TableState:
     return replace(state, countdown=state.countdown.reset(), message="Timer reset")
+
+
+# The Takkure match's own events register themselves on import.
+from companion.rules.takkure import moves as _takkure_moves  # noqa: E402,F401

@@ -182,3 +182,63 @@ def place_at(reference: Base, inches: float, toward: tuple[float, float], radius
         raise ValueError("a direction is needed to place an object")
     reach = reference.r + inches + radius
     return reference.x + dx / L * reach, reference.y + dy / L * reach
+
+
+# --- scatter, repositioning and space occupation -------------------------------------------
+# The scatter template's picture is lost: it is taken as twelve arrows 30 degrees
+# apart, numbered clockwise from 1 (which points where the coach causing the
+# scatter chooses), their tips ``template_r`` from the centre.
+
+SCATTER_TEMPLATE_R = 2.0     # inches from the centre to an arrow's tip (an assumption: see above)
+
+
+def scatter_direction(facing_deg: float, number: int) -> float:
+    """The direction (degrees, counter-clockwise from +x) of arrow ``number`` (1-12)."""
+    if not 1 <= number <= 12:
+        raise ValueError(f"the scatter template has arrows 1 to 12, not {number}")
+    return facing_deg - 30.0 * (number - 1)
+
+
+def scatter(centre: tuple[float, float], facing_deg: float, die: int, object_r: float = 0.0,
+            template_r: float = SCATTER_TEMPLATE_R) -> tuple[float, float]:
+    """Where a scattered object's centre goes: in contact with the arrow tip the die names.
+
+    >>> x, y = scatter((10.0, 10.0), 90.0, 4, object_r=0.25)     # arrow 4: 90 degrees clockwise
+    >>> round(x, 9), round(y, 9)
+    (12.25, 10.0)
+    """
+    a = math.radians(scatter_direction(facing_deg, die))
+    reach = template_r + object_r
+    return centre[0] + reach * math.cos(a), centre[1] + reach * math.sin(a)
+
+
+def reposition(centre: tuple[float, float], facing_deg: float, die: int, fits, object_r: float = 0.0,
+               template_r: float = SCATTER_TEMPLATE_R) -> tuple[int, tuple[float, float]] | None:
+    """REPOSITIONING: from the rolled arrow, go up the numbers on an even roll and down on
+    an odd one (12 wraps to 1 and back) until ``fits(x, y)`` says the object can be placed.
+    Returns the arrow used and the place, or None when no arrow fits."""
+    step = 1 if die % 2 == 0 else -1
+    for k in range(12):
+        number = (die - 1 + step * k) % 12 + 1
+        spot = scatter(centre, facing_deg, number, object_r, template_r)
+        if fits(*spot):
+            return number, spot
+    return None
+
+
+def overlaps(a: Base, b: Base) -> bool:
+    return _centres(a, b) < a.r + b.r - EPS
+
+
+def displace(landing: Base, other: Base) -> tuple[float, float] | None:
+    """SPACE OCCUPATION: an opponent under the active player's landing spot moves away from
+    it by the shortest route, to contact. None when the active player landed exactly on
+    top of it: then the defending coach chooses where it goes."""
+    dx, dy = other.x - landing.x, other.y - landing.y
+    L = math.hypot(dx, dy)
+    if L < EPS:
+        return None
+    if L >= landing.r + other.r - EPS:
+        return other.x, other.y
+    reach = landing.r + other.r
+    return landing.x + dx / L * reach, landing.y + dy / L * reach

@@ -68,8 +68,18 @@ def roster_from_toml(text: str, source: str = "<roster>") -> Roster:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RosterError(f"{source}: not valid TOML: {exc}") from None
+    return roster_from_dict(data, source)
+
+
+def roster_from_dict(data: dict, source: str = "<roster>") -> Roster:
+    """The same checks on already parsed data (a journaled game keeps its rosters this way)."""
+    if not isinstance(data, dict):
+        raise RosterError(f"{source}: a roster is a table of team, team_skill and players")
     players = []
-    for k, entry in enumerate(data.get("players", []), start=1):
+    entries = data.get("players", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise RosterError(f"{source}: players must be [[players]] tables")
+    for k, entry in enumerate(entries, start=1):
         name = entry.get("name")
         where = f"{source}: player {k} ({name or 'no name'})"
         if not isinstance(name, str) or not name:
