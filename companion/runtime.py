@@ -99,7 +99,7 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
         if gpio is not None:
             closers.append(gpio.close)
         sound = open_sound(cfg.sound.enabled, cfg.sound.volume)
-        script = demo.DemoScript(session, scene, clock.now()) if is_demo else None
+        script = demo.DemoScript(session, scene, clock.now(), vision=vision) if is_demo else None
         registry = TagRegistry(cfg.nfc.registry)
         if registry.problem:
             session.refusal = registry.problem

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.rules.events import Event
+from companion.rules.takkure.roster import EXAMPLES
 from companion.session.session import GameSession
 from companion.sim.scene import Scene
 
@@ -52,6 +53,13 @@ def _next_step(s: GameSession, tag: dict):
     return s.submit("activation_step", **tag)
 
 
+def _declare(n: int, action: str, defender: bool = False):
+    def run(s: GameSession, tag: dict):
+        team = _attacker(s)
+        return s.submit("action_declared", player=ROSTERS[1 - team if defender else team][n], action=action, **tag)
+    return run
+
+
 STEPS: list[Step] = [
     Step(1.0, lambda s, tag: s.toss(TEAMS[0], "heads", **tag), (("coin-toss", 1.6),)),
     Step(2.5, _kick_off),
@@ -60,7 +68,10 @@ STEPS: list[Step] = [
     Step(2.0, lambda s, tag: s.submit("activation_tokens_taken", team=_attacker(s), **tag),
          (("time-dashboard", 0.5),)),
     Step(1.5, lambda s, tag: s.submit("activation_started", team=_attacker(s), player=_player(s, 1), **tag)),
+    Step(1.0, _declare(1, "move")),
     Step(1.0, _next_step),                                       # 2 Defense
+    Step(1.0, _declare(0, "pressure", defender=True)),
+    Step(1.0, _declare(3, "pressure", defender=True), (("declarations", 0.5),)),
     Step(1.0, _next_step, moves=((1, 11.0, 15.0),)),       # 3 Movement execution
     Step(1.0, _next_step),                                       # 4 2nd offensive action
     Step(1.0, _next_step),                                       # 5 Measurements and dice rolls
@@ -93,8 +104,10 @@ STEPS: list[Step] = [
 
 def demo_setup() -> dict:
     """The ``game_started`` data of a demo game."""
+    import tomllib
+    rosters = [tomllib.loads(EXAMPLES[t.lower()]) for t in TEAMS]
     return {"teams": list(TEAMS), "fighters": list(FIGHTERS), "max_hp": 20, "countdown_seconds": 10.0,
-            "message": "Demo: the simulated table"}
+            "rosters": rosters, "message": "Demo: the simulated table (example rosters)"}
 
 
 def next_step_index(events: list[Event]) -> int:
@@ -103,8 +116,9 @@ def next_step_index(events: list[Event]) -> int:
 
 
 class DemoScript:
-    def __init__(self, session: GameSession, scene: Scene | None, now: float, steps: list[Step] = STEPS):
-        self.session, self.scene, self.steps = session, scene, steps
+    def __init__(self, session: GameSession, scene: Scene | None, now: float, steps: list[Step] = STEPS,
+                 vision=None):
+        self.session, self.scene, self.steps, self.vision = session, scene, steps, vision
         self.index = next_step_index(session.events)
         for step in steps[: self.index]:  # put the pieces back where the done steps left them
             self._move(step)
@@ -113,6 +127,13 @@ class DemoScript:
     @property
     def done(self) -> bool:
         return self.index >= len(self.steps)
+
+    def _bind(self) -> None:
+        """The simulated players' cards are "tapped" where their figures stand, so the
+        screen can name them and measure between them."""
+        if self.vision is not None and self.scene is not None:
+            for piece in self.scene.pieces:
+                self.vision.bind_near(piece.name, piece.x_in, piece.y_in)
 
     def _move(self, step: Step) -> None:
         if self.scene is None:
@@ -130,6 +151,7 @@ class DemoScript:
             step = self.steps[self.index]
             step.run(self.session, {"demo_step": self.index})
             self._move(step)
+            self._bind()
             snaps += list(step.snapshots)
             self.index += 1
             if self.done:

@@ -3,7 +3,7 @@
 >>> import pygame; from companion.ui.theme import Theme
 >>> r = layout("takkure", (800, 480), Theme((800, 480)))
 >>> sorted(r)
-['camera', 'chance', 'dashboard', 'footer', 'header']
+['chance', 'dashboard', 'footer', 'header', 'pitch', 'players']
 >>> r["header"].w
 800
 """
@@ -29,8 +29,9 @@ def layout(game: str, size: tuple[int, int], t) -> dict[str, pygame.Rect]:
     rects = {"header": pygame.Rect(0, 0, w, head_h), "footer": pygame.Rect(0, h - foot_h, w, foot_h)}
     body = pygame.Rect(pad, head_h + pad, w - 2 * pad, h - head_h - foot_h - 2 * pad)
     if game == "takkure":
-        left, rects["camera"] = _split_h(body, 0.42, pad)
-        rects["dashboard"], rects["chance"] = _split_v(left, 0.5, pad)
+        left, rest = _split_h(body, 0.3, pad)
+        rects["players"], rects["pitch"] = _split_h(rest, 0.5, pad)
+        rects["dashboard"], rects["chance"] = _split_v(left, 0.45, pad)
     elif game == "tekken":
         rects["hp"], rest = _split_v(body, 0.42, pad)
         rects["chance"], rects["camera"] = _split_h(rest, 0.5, pad)

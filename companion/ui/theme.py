@@ -27,7 +27,7 @@ HP_RAGE = (230, 40, 40)
 HP_EMPTY = (48, 52, 62)
 HP_RAGE_EMPTY = (90, 30, 34)
 TEAM_COLOURS = [(200, 30, 40), (30, 80, 200)]
-OUTCOME_COLOURS = {"success": GOOD, "critical": CRIT, "fail": BAD, "fumble": BAD}
+OUTCOME_COLOURS = {"success": GOOD, "critical": CRIT, "fail": BAD, "fumble": BAD, "cancelled": DIM}
 
 BASE_W, BASE_H = 800, 480
 

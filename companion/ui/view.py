@@ -7,8 +7,9 @@ import pygame
 from companion.rules.table import TableState
 from companion.ui import layout as lay
 from companion.ui import theme as th
-from companion.ui.widgets import coin, countdown, dice, footer, hp_bars, scoreboard, time_dashboard
+from companion.ui.widgets import coin, countdown, dice, footer, hp_bars, player_cards, scoreboard, time_dashboard
 from companion.ui.widgets.camera_view import CameraView
+from companion.ui.widgets.pitch_view import PitchView
 
 
 class ScreenView:
@@ -16,6 +17,7 @@ class ScreenView:
         self.theme = th.Theme(size)
         self.warn_s = warn_s
         self.camera = CameraView()
+        self.pitch = PitchView()
         self._layouts: dict[str, dict[str, pygame.Rect]] = {}
         # Rolls and tosses already in the state when the screen starts (a resumed game)
         # are shown settled, not animated again.
@@ -51,6 +53,11 @@ class ScreenView:
                 coin.draw(surf, r["chance"], toss, self.age(toss.seq, now), t)
             else:
                 dice.draw(surf, r["chance"], roll, self.age(roll.seq, now) if roll else 0.0, t)
+        if "players" in r:
+            player_cards.draw(surf, r["players"], st, t)
+        if "pitch" in r:
+            frame_no, frame, status, ok, overlay = camera or (0, None, "no camera", False, None)
+            self.pitch.draw(surf, r["pitch"], st, frame_no, frame, status, ok, overlay, t)
         if "camera" in r:
             frame_no, frame, status, ok, overlay = camera or (0, None, "no camera", False, None)
             self.camera.draw(surf, r["camera"], frame_no, frame, status, ok, t, overlay)

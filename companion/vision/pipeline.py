@@ -104,7 +104,7 @@ class VisionWorker:
         self._stop = threading.Event()
         self.dropped = 0
         self._last = 0
-        self._binds: list[str] = []
+        self._binds: list[tuple[str, tuple[float, float] | None]] = []
         self._thread = threading.Thread(target=self._run, name="vision", daemon=True)
 
     def start(self) -> "VisionWorker":
@@ -119,16 +119,24 @@ class VisionWorker:
         """Bind ``player`` (a tapped card) to the piece nearest the active-player token,
         on the vision thread, which alone touches the tracker."""
         with self._lock:
-            self._binds.append(player)
+            self._binds.append((player, None))
+
+    def bind_near(self, player: str, x_in: float, y_in: float) -> None:
+        """Bind ``player`` to the piece nearest a point of the board (the simulated table
+        knows where its figures stand; at a real table an NFC tap does this)."""
+        with self._lock:
+            self._binds.append((player, (x_in, y_in)))
 
     def _apply_binds(self, result: VisionResult) -> None:
         with self._lock:
             binds, self._binds = self._binds, []
         token = next((t for t in result.tokens if t.name == "active-player"), None)
-        for player in binds:
-            if token is None or not result.pieces or self.pipeline.tracker is None:
+        for player, point in binds:
+            if point is None and token is not None:
+                point = (token.x_in, token.y_in)
+            if point is None or not result.pieces or self.pipeline.tracker is None:
                 continue
-            nearest = min(result.pieces, key=lambda p: np.hypot(p.x_in - token.x_in, p.y_in - token.y_in))
+            nearest = min(result.pieces, key=lambda p: np.hypot(p.x_in - point[0], p.y_in - point[1]))
             self.pipeline.tracker.bind(nearest.id, player)
 
     def step(self) -> bool:
