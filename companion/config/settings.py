@@ -31,6 +31,7 @@ GAMES = ("takkure", "tekton-dash", "tekken", "knockdown", "tash-kalar")
 # maps must use these names, so a typo is caught when the file is read.
 ACTIONS = (
     "next_step",
+    "declare",
     "undo",
     "roll_d6",
     "roll_d12",
@@ -121,8 +122,8 @@ class GpioSettings:
 @dataclass(frozen=True)
 class ButtonsSettings:
     takkure: dict = setting({"gpio17": "next_step", "gpio27": "roll_d12", "gpio22": "coin_toss",
-                             "gpio23": "undo", "pico0": "next_step", "pico1": "roll_d12",
-                             "pico2": "coin_toss", "pico3": "undo"},
+                             "gpio23": "undo", "gpio24": "declare", "pico0": "next_step", "pico1": "roll_d12",
+                             "pico2": "coin_toss", "pico3": "undo", "pico4": "declare"},
                             "Takkure: `gpioN` (BCM pin N) or `picoN` (controller button N) = action.")
     tekton_dash: dict = setting({"gpio17": "next_step", "gpio27": "roll_d6", "gpio23": "undo",
                                  "pico0": "next_step", "pico1": "roll_d6", "pico3": "undo"},

@@ -99,6 +99,7 @@ class TableState:
     chance_draws: int = 0              # index of the next random draw in this game
     selected: str | None = None        # the card last tapped on the NFC reader
     match: match.Match = field(default_factory=match.Match)   # Takkure players and ball
+    step_rolled: bool = False          # step 5's rolls were made
     roll_lines: tuple[str, ...] = ()   # the latest resolved rolls, explained, newest last
     message: str = ""
     events_applied: int = 0
@@ -372,7 +373,7 @@ def _activation_step(state: TableState, e: Event) -> TableState:
                         message=f"{state.active_player}'s activation ends")
         return _after_activation(ended)
     step = state.step + 1
-    return replace(state, step=step, message=f"{state.active_player}: {ACTIVATION_STEPS[step - 1]}")
+    return replace(state, step=step, step_rolled=False, message=f"{state.active_player}: {ACTIVATION_STEPS[step - 1]}")
 
 
 def _after_activation(state: TableState) -> TableState:

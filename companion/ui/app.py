@@ -14,7 +14,8 @@ from typing import Callable
 from companion.hardware.inputs import InputQueue
 from companion.hardware.sound import Silent
 from companion.rules.events import Event
-from companion.session.actions import perform
+from companion.session.actions import TableView, perform
+from companion.ui.widgets.pitch_view import positions
 from companion.session.session import GameSession
 from companion.ui.view import ScreenView
 
@@ -74,7 +75,23 @@ class App:
         if action == "quit":
             self.running = False
             return
-        perform(self.session, action)
+        perform(self.session, action, self.table_view)
+
+    @property
+    def table_view(self) -> TableView:
+        """Measurements for the rules, from the newest vision result (nothing without a camera)."""
+        def seen():
+            return self.vision.latest() if self.vision is not None else None
+
+        def start():
+            result = seen()
+            token = next((t for t in result.tokens if t.name == "active-player"), None) if result else None
+            return (token.x_in, token.y_in) if token is not None else None
+        def ball():
+            result = seen()
+            token = next((t for t in result.tokens if t.name == "ball"), None) if result else None
+            return (token.x_in, token.y_in) if token is not None else None
+        return TableView(lambda: positions(seen()), start, ball)
 
     def _drain_inputs(self) -> None:
         for action in self.screen.poll_actions():

@@ -23,7 +23,7 @@ KEY_ACTIONS = {
     "space": "roll_d12", "6": "roll_d6", "3": "roll_3d6", "c": "coin_toss", "t": "timer_toggle",
     "r": "timer_reset", "return": "next_step", "n": "next_step", "u": "undo", "backspace": "undo",
     "left": "hp_damage_left", "right": "hp_damage_right", "h": "score_home", "a": "score_away",
-    "escape": "quit", "q": "quit",
+    "escape": "quit", "q": "quit", "d": "declare",
 }
 
 

@@ -133,6 +133,7 @@ def _roll_resolved(st: TableState, e: Event) -> TableState:
         if all_dice else st.last_roll
     draws = int(e.get("index")) + int(e.get("draws", 1)) if e.get("index") is not None else st.chance_draws
     return _after_ball(replace(st, last_roll=roll, chance_draws=draws, message=message or lines,
+                               step_rolled=st.step_rolled or st.step == 5,
                                roll_lines=st.roll_lines[-5:] + (lines,)))
 
 
