@@ -126,6 +126,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--team", required=True, help="the name to store it under (e.g. red, or yamato)")
     p.add_argument("--at", required=True, metavar="X,Y", help="the base's centre in board inches")
 
+    p = sub.add_parser("match", help="play a whole simulated Takkure match (two seeded coaches) into a journal",
+                       description="Both coaches are simple seeded bots and the example rosters are not "
+                                   "official cards; every step goes through the same events as real play. "
+                                   "Watch it afterwards with `companion replay --journal FILE`.")
+    p.add_argument("--seed", type=int, default=1, help="decisions and dice (default 1)")
+    p.add_argument("--journal", metavar="FILE", default="simulated-match.sqlite",
+                   help="where to journal it (default simulated-match.sqlite)")
+
     p = sub.add_parser("config", help="print the settings reference or a settings file to start from")
     p.add_argument("--reference", action="store_true", help="the reference table (Markdown)")
     _add_config(p)
@@ -232,6 +240,30 @@ def cmd_replay(args) -> int:
     return run_replay(cfg, args.game, args.list, args.speed)
 
 
+def cmd_match(args) -> int:
+    from companion.rules.table import replay
+    from companion.session.chance import Chance
+    from companion.session.clock import SteadyClock
+    from companion.session.journal import Journal
+    from companion.session.session import GameSession
+    from companion.sim.match import SimMatch, match_setup
+
+    journal = Journal(args.journal)
+    try:
+        session, _ = GameSession.start(journal, Chance(args.seed), SteadyClock(), "takkure",
+                                       label=f"simulated match {args.seed}", resume=False, **match_setup())
+        sim = SimMatch(session, args.seed)
+        sim.play()
+        session.finish()
+        same = replay(journal.events(session.game_id)) == session.state
+        st = session.state
+        print(f"{st.message} after {sim.activations} activations, {len(session.events)} events "
+              f"journaled to {args.journal} (game {session.game_id}); replay {'matches' if same else 'DIFFERS'}")
+        return 0 if same else EXIT_ERROR
+    finally:
+        journal.close()
+
+
 def cmd_config(args) -> int:
     from companion.config import reference_markdown
 
@@ -306,7 +338,7 @@ def cmd_nfc(args) -> int:
 
 
 COMMANDS = {"markers": cmd_markers, "calibrate": cmd_calibrate, "teach": cmd_teach, "nfc": cmd_nfc, "run": cmd_run, "demo": cmd_demo, "detect": cmd_detect, "doctor": cmd_doctor,
-            "replay": cmd_replay, "config": cmd_config}
+            "replay": cmd_replay, "config": cmd_config, "match": cmd_match}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,7 +5,7 @@ from tests.e2e.test_demo import companion
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.parametrize("command", ["", "run", "demo", "detect", "doctor", "replay", "config"])
+@pytest.mark.parametrize("command", ["match", "", "run", "demo", "detect", "doctor", "replay", "config"])
 def test_every_command_has_clear_help(command):
     out = companion(*([command] if command else []), "--help")
     assert out.returncode == 0 and "usage: companion" in out.stdout
@@ -58,3 +58,11 @@ def test_a_damaged_journal_is_one_clear_line(tmp_path):
     out = companion("demo", "--headless", "--fast", "--journal", str(bad))
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert "cannot be used" in out.stderr and "--journal" in out.stderr
+
+
+def test_match_plays_a_simulated_match_into_a_journal_that_replays(tmp_path):
+    out = companion("match", "--seed", "5", "--journal", str(tmp_path / "m.sqlite"))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("Full time: ") and "replay matches" in out.stdout
+    listed = companion("replay", "--journal", str(tmp_path / "m.sqlite"), "--list")
+    assert "simulated match 5" in listed.stdout and "finished" in listed.stdout
