@@ -129,7 +129,14 @@ def apply(state: TableState, event: Event) -> TableState:
     fn = _REDUCERS.get(event.kind)
     if fn is None:
         raise IllegalMove(f"unknown event {event.kind!r}")
-    return replace(fn(state, event), events_applied=state.events_applied + 1)
+    try:
+        after = fn(state, event)
+    except IllegalMove:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # Malformed data (a hand-edited journal, a buggy caller): refused, never a crash.
+        raise IllegalMove(f"{event.kind}: malformed data ({exc})") from None
+    return replace(after, events_applied=state.events_applied + 1)
 
 
 def effective_events(events: Iterable[Event]) -> list[Event]:

@@ -391,3 +391,36 @@ def test_undo_does_not_reach_past_a_roll():
 def test_an_event_that_no_longer_fits_is_skipped_on_replay_with_a_message():
     s = replay([START, E("try_scored", {"team": 0}), E("activation_step", seq=3)])
     assert s.score == (1, 0) and "skipped 1 journal event" in s.message
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 15) | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                max_size=3), max_leaves=8)
+KINDS = ("action_declared", "roll_resolved", "injury_rolled", "ball_scattered", "team_skill_used", "play_used",
+         "activation_skipped", "ball_kicked_out")
+FIELDS = ("player", "action", "target", "contest", "rolls", "dice", "die", "team", "effect", "card", "kind")
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind=st.sampled_from(KINDS), data=st.dictionaries(st.sampled_from(FIELDS), junk, max_size=5))
+def test_malformed_match_events_are_refused_never_crash(kind, data):
+    s = yamato_carrying()
+    try:
+        apply(s, E(kind, data))
+    except IllegalMove:
+        pass
+
+
+def test_malformed_rolls_say_what_is_wrong():
+    s = tackled()
+    with pytest.raises(IllegalMove, match="not D12 results"):
+        apply(s, resolved(roll("Silverback", "tackle", [13], "Yokozuna")))
+    with pytest.raises(IllegalMove, match="no player called"):
+        apply(s, resolved(roll("Nobody", "tackle", [3], "Yokozuna")))
+    with pytest.raises(IllegalMove, match="has no roll"):
+        apply(s, resolved(roll("Silverback", "pressure", [3])))
