@@ -332,8 +332,6 @@ class SimMatch:
             elif me.mov_actions_allowed > 1 or first is None or first.action != "move":
                 self.submit("action_declared", player=active, action="move")
                 self.toward(active, self.pos[active].x, LENGTH if team == 0 else 0.0, me.base("MOV"))
-                if in_goal(team, self.pos[active]):
-                    pass                                    # next activation tries
             return
         if m.ball == "loose" and math.dist((self.pos[active].x, self.pos[active].y), self.ball_xy) <= \
                 self.pos[active].r + BALL_R + me.base("MOV") and (me.mov_actions_allowed > 1 or not first

@@ -129,13 +129,11 @@ def declare(m: Match, step: int, attacker: int | None, active: str | None, d: De
     """Record a declared action, or raise IllegalMove saying why the rules forbid it.
     A player's new declaration in the same step replaces its earlier one."""
     p = m.get(d.player)
-    st = p.state
-    if st.injured or st.removed:
+    if p.state.injured or p.state.removed:
         raise IllegalMove(f"{p.name} is off the field")
     if d.action not in LABELS:
         raise IllegalMove(f"unknown action {d.action!r}")
     label = LABELS[d.action]
-    carrier = m.carrier == p.name
     if attacker is None or not step:
         raise IllegalMove("actions are declared during an activation")
     if step == 1:
