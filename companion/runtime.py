@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.config import Config
+from companion.config import Config, ConfigError
 from companion.config.settings import DEMO_JOURNAL
 from companion.hardware.camera import open_camera
 from companion.hardware.camera.grabber import FrameGrabber
@@ -64,6 +64,26 @@ class Runtime:
         self.journal.close()
 
 
+def load_rosters(cfg: Config) -> list[dict]:
+    """Both Takkure rosters, checked now so a broken file is one clear line, not a game
+    that starts without players."""
+    import tomllib
+
+    from companion.rules.takkure.roster import EXAMPLES, RosterError, roster_from_dict
+
+    out = []
+    for key in ("home_roster", "away_roster"):
+        name = getattr(cfg.takkure, key)
+        try:
+            text = EXAMPLES[name] if name in EXAMPLES else Path(name).expanduser().read_text()
+            data = tomllib.loads(text)
+            roster_from_dict(data, name)
+        except (OSError, tomllib.TOMLDecodeError, RosterError) as exc:
+            raise ConfigError(cfg.source, f"takkure.{key}", f"cannot use roster {name!r}: {exc}") from None
+        out.append(data)
+    return out
+
+
 def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = False,
           on_shown=None) -> Runtime:
     clock = FakeClock(SteadyClock().now()) if fast else SteadyClock()
@@ -72,7 +92,8 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
     try:
         game = "takkure" if is_demo else cfg.general.game
         setup = demo.demo_setup() if is_demo else {"max_hp": cfg.tekken.max_hp,
-                                                    "countdown_seconds": cfg.countdown.seconds}
+                                                    "countdown_seconds": cfg.countdown.seconds,
+                                                    "rosters": load_rosters(cfg)}
         session, resumed = GameSession.start(journal, Chance(cfg.chance.seed), clock, game,
                                              label="demo" if is_demo else "", resume=not new_game, **setup)
         screen = open_screen(cfg.screen)

@@ -162,6 +162,14 @@ class TekkenSettings:
 
 
 @dataclass(frozen=True)
+class TakkureSettings:
+    home_roster: str = setting("yamato", "Roster of the home team (team 0): `yamato` or `teriomorph` (the "
+                               "example rosters, not official cards), or the path of your own roster TOML "
+                               "(format in companion/rules/takkure/roster.py).")
+    away_roster: str = setting("teriomorph", "Roster of the away team (team 1), as home_roster.")
+
+
+@dataclass(frozen=True)
 class ChanceSettings:
     seed: int | None = setting(None, "Fix the dice for a rehearsal or a test. Leave unset at the table: "
                                "rolls then come from the operating system's `secrets`.")
@@ -193,6 +201,7 @@ class Config:
     sound: SoundSettings = field(default_factory=SoundSettings)
     countdown: CountdownSettings = field(default_factory=CountdownSettings)
     tekken: TekkenSettings = field(default_factory=TekkenSettings)
+    takkure: TakkureSettings = field(default_factory=TakkureSettings)
     nfc: NfcSettings = field(default_factory=NfcSettings)
     vision: VisionSettings = field(default_factory=VisionSettings)
     source: str = "built-in defaults"

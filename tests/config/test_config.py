@@ -69,3 +69,18 @@ def test_every_setting_is_documented():
     ref = reference_markdown()
     rows = [line for line in ref.splitlines()[2:]]
     assert len(rows) > 30 and all(line.rstrip(" |").split("|")[-1].strip() for line in rows)
+
+
+def test_the_takkure_rosters_load_the_examples_by_default_and_name_a_broken_file(tmp_path):
+    from companion.config import Config, ConfigError
+    from companion.runtime import load_rosters
+
+    rosters = load_rosters(Config())
+    assert [r["team"] for r in rosters] == ["Yamato", "Teriomorph"]
+    broken = tmp_path / "mine.toml"
+    broken.write_text('team = "Mine"\n[[players]]\nname = "A"\nbase_mm = 35\n')
+    cfg = Config().replace("takkure", home_roster=str(broken))
+    with pytest.raises(ConfigError, match=r"takkure.home_roster.*base_mm must be 30, 40 or 50"):
+        load_rosters(cfg)
+    with pytest.raises(ConfigError, match="cannot use roster"):
+        load_rosters(Config().replace("takkure", away_roster=str(tmp_path / "missing.toml")))
