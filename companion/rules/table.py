@@ -235,11 +235,8 @@ def _dice_rolled(state: TableState, e: Event) -> TableState:
     label, line, outcome = e.get("label", ""), "", ""
     if e.get("base") is not None and sides == 12:
         mods = [(int(m), str(why)) for m, why in e.get("modifiers", ())]
-        target = rolls.modified(int(e.get("base")), mods)
-        kept = dice.best_die(list(values), target)        # skill dice: keep the best one
-        line = rolls.explain(label or "Roll", int(e.get("base")), mods, kept, str(e.get("characteristic", "")))
-        if len(values) > 1:
-            line += f" (best of {', '.join(map(str, values))})"
+        kept, target, line = dice.explain_best(label or "Roll", int(e.get("base")), mods, list(values),
+                                               str(e.get("characteristic", "")))
         outcome = rolls.unopposed(kept, target)
     roll = RollView(sides, values, label, line, outcome, e.seq)
     return replace(state, last_roll=roll, chance_draws=int(e.get("index", state.chance_draws)) + 1,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.rules.takkure.rolls import unopposed
+from companion.rules.takkure.rolls import explain, modified, unopposed
 
 WIN, FAIL, CANCELLED, TIE, NOT_ROLLED = "win", "fail", "cancelled", "tie", "not rolled"
 
@@ -99,6 +99,22 @@ def best_die(dice: list[int], target: int) -> int:
         return 1
     good = [d for d in dice if d != 12 and d <= target]
     return max(good) if good else min(dice)
+
+
+def explain_best(label: str, base: int, modifiers: list[tuple[int, str]], values: list[int],
+                 characteristic: str = "") -> tuple[int, int, str]:
+    """A checked roll with one or more dice: the die kept, the modified characteristic,
+    and the line the screen shows (naming every die when there were several).
+
+    >>> explain_best("Dodge", 7, [(-1, "pressure")], [9, 4], "REF")
+    (4, 6, 'Dodge: REF 7 -1 (pressure) = 6 - rolled 4: success (best of 9, 4)')
+    """
+    target = modified(base, modifiers)
+    kept = best_die(list(values), target)
+    line = explain(label, base, modifiers, kept, characteristic)
+    if len(values) > 1:
+        line += f" (best of {', '.join(map(str, values))})"
+    return kept, target, line
 
 
 @dataclass(frozen=True)

@@ -69,12 +69,8 @@ def _entry(raw) -> tuple[dict, int, int, str]:
     if not values or any(not 1 <= v <= 12 for v in values):
         raise IllegalMove(f"roll_resolved: dice {values} are not D12 results")
     mods = [(int(m), str(why)) for m, why in raw.get("modifiers", ())]
-    base = int(raw.get("base", 0))
-    need = rolls.modified(base, mods)
-    kept = dice.best_die(values, need)
-    line = rolls.explain(label, base, mods, kept, str(raw.get("characteristic", "")))
-    if len(values) > 1:
-        line += f" (best of {', '.join(map(str, values))})"
+    kept, need, line = dice.explain_best(label, int(raw.get("base", 0)), mods, values,
+                                         str(raw.get("characteristic", "")))
     return raw, kept, need, line
 
 
