@@ -35,6 +35,14 @@ def _notes_message(st: TableState, notes: list[str]) -> tuple[TableState, str]:
     return st, "; ".join(shown)
 
 
+def _draws_after(st: TableState, e: Event) -> int:
+    """The next draw index: after the event's own draws when the chance service rolled them;
+    unchanged when the players rolled their own dice and entered them."""
+    if e.get("index") is None:
+        return st.chance_draws
+    return int(e.get("index")) + int(e.get("draws", 1))
+
+
 def _after_ball(st: TableState) -> TableState:
     """Outside an activation (a kick-off catch) possession changes at once."""
     m = st.match
@@ -127,8 +135,7 @@ def _roll_resolved(st: TableState, e: Event) -> TableState:
     first = entries[0][0]
     roll = RollView(12, all_dice or (1,), str(first.get("label", "")), lines, outcomes[first["player"]], e.seq) \
         if all_dice else st.last_roll
-    draws = int(e.get("index")) + int(e.get("draws", 1)) if e.get("index") is not None else st.chance_draws
-    return _after_ball(replace(st, last_roll=roll, chance_draws=draws, message=message or lines,
+    return _after_ball(replace(st, last_roll=roll, chance_draws=_draws_after(st, e), message=message or lines,
                                step_rolled=st.step_rolled or st.step == 5,
                                roll_lines=st.roll_lines[-5:] + (lines,)))
 
@@ -137,8 +144,7 @@ def _roll_resolved(st: TableState, e: Event) -> TableState:
 def _injury(st: TableState, e: Event) -> TableState:
     values = [int(v) for v in e.get("dice", ())]
     m, notes = match.roll_injury(st.match, str(e.get("player", "")), values)
-    draws = int(e.get("index")) + int(e.get("draws", 1)) if e.get("index") is not None else st.chance_draws
-    return replace(st, match=m, chance_draws=draws, message="; ".join(notes))
+    return replace(st, match=m, chance_draws=_draws_after(st, e), message="; ".join(notes))
 
 
 @reducer("ball_scattered")
@@ -149,8 +155,7 @@ def _scattered(st: TableState, e: Event) -> TableState:
     die = int(e.get("die", 0))
     if not 1 <= die <= 12:
         raise IllegalMove(f"a scatter die shows 1 to 12, not {die}")
-    draws = int(e.get("index")) + 1 if e.get("index") is not None else st.chance_draws
-    return replace(st, match=match.scattered(st.match, who), chance_draws=draws,
+    return replace(st, match=match.scattered(st.match, who), chance_draws=_draws_after(st, e),
                    message=f"Scatter: {die} - the ball lies loose")
 
 
