@@ -388,11 +388,18 @@ def _after_activation(state: TableState) -> TableState:
         decider = next(int(p.player) for p in m.pending if p.kind == "kick_off")
         return replace(state, attacker=None, activation_tokens=0,
                        message=f"Kick-off: {state.teams[decider]} decide who kicks")
-    if m.carrier is not None and state.attacker is not None and m.team_of(m.carrier) != state.attacker:
-        team = m.team_of(m.carrier)
-        return replace(state, attacker=team, activation_tokens=0,
-                       message=f"{state.teams[team]} stole the ball: they attack now")
-    return state
+    return possession_to_carrier(state, "{team} stole the ball: they attack now")
+
+
+def possession_to_carrier(state: TableState, message: str = "") -> TableState:
+    """"If a player on a team carries the ball, that player's team is the attacker": the old
+    attacker discards its remaining activation tokens. ``message`` may name ``{team}``."""
+    m = state.match
+    if m.carrier is None or state.attacker is None or m.team_of(m.carrier) == state.attacker:
+        return state
+    team = m.team_of(m.carrier)
+    return replace(state, attacker=team, activation_tokens=0,
+                   message=message.format(team=state.teams[team]) if message else state.message)
 
 
 @reducer("possession_changed")

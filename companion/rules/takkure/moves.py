@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules.events import Event, IllegalMove
-from companion.rules.table import RollView, TableState, reducer
+from companion.rules.table import RollView, TableState, possession_to_carrier, reducer
 from companion.rules.takkure import dice, match, rolls
 
 
@@ -44,13 +44,9 @@ def _draws_after(st: TableState, e: Event) -> int:
 
 
 def _after_ball(st: TableState) -> TableState:
-    """Outside an activation (a kick-off catch) possession changes at once."""
-    m = st.match
-    if not st.step and m.carrier is not None and st.attacker is not None:
-        team = m.team_of(m.carrier)
-        if team != st.attacker:
-            st = replace(st, attacker=team, activation_tokens=0)
-    return st
+    """Outside an activation (a kick-off catch) possession changes at once; during one,
+    at its end (see ``table._after_activation``)."""
+    return st if st.step else possession_to_carrier(st)
 
 
 @reducer("action_declared")
