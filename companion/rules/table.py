@@ -368,12 +368,10 @@ def _activation_skipped(state: TableState, e: Event) -> TableState:
 def _activation_step(state: TableState, e: Event) -> TableState:
     if not state.step:
         raise IllegalMove("no activation in progress")
-    m = state.match
-    if state.step >= 5 and m.players:
-        checked = match.activation_ended(m)          # refuses while rolls are still due
-        m = checked if state.step == 6 else m
+    if state.step >= 5:
+        match.require_rolls_done(state.match)
     if state.step == len(ACTIVATION_STEPS):
-        ended = replace(state, step=0, active_player=None, match=m,
+        ended = replace(state, step=0, active_player=None, match=replace(state.match, declared=()),
                         message=f"{state.active_player}'s activation ends")
         return _after_activation(ended)
     step = state.step + 1

@@ -52,7 +52,7 @@ def _next_step(s: GameSession, view: TableView) -> Event | None:
             return s.events[-1]
         if s.refusal:                        # a base the camera cannot see: say so, stay in step 5
             return None
-    if st.step == 5 and any(p.kind != "kick_off" for p in m.pending):
+    if st.step == 5 and m.rolls_due:
         rolled = rolling.roll_pending(s, view.positions(), st.active_player)
         return s.events[-1] if rolled else None
     if st.attacker is None or (kick is not None and not st.step):

@@ -81,10 +81,9 @@ def roll_pending(session: GameSession, positions: dict[str, Base], passer: str |
     lets the caller place the ball where the template sends it."""
     done = 0
     for _ in range(50):                                     # each roll resolves one pending item
-        pend = [p for p in session.state.match.pending if p.kind != "kick_off"]
-        if not pend:
+        if not session.state.match.rolls_due:
             return done
-        p = pend[0]
+        p = session.state.match.rolls_due[0]
         if p.kind == "injury":
             event = roll_injury(session, p.player)
         elif p.kind == "scatter":

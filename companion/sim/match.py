@@ -365,7 +365,7 @@ class SimMatch:
             centre = (self.pos[p.player].x, self.pos[p.player].y) if p.player in self.pos else self.ball_xy
             self.ball_xy = self.clamp(geometry.scatter(centre, self.rng.uniform(0, 360), die, BALL_R))
         rolling.roll_pending(self.session, self.pos, passer, on_scatter=scattered)
-        left = [p for p in self.st.match.pending if p.kind != "kick_off"]
+        left = self.st.match.rolls_due
         if left:
             raise RuntimeError(f"could not roll {left[0]}: {self.session.refusal}")
         for q in self.st.match.players:            # injured players leave the pitch

@@ -98,6 +98,11 @@ class Match:
     def team_of(self, name: str) -> int:
         return self.get(name).team
 
+    @property
+    def rolls_due(self) -> tuple[Pending, ...]:
+        """Follow-up rolls still to make (a pending kick-off is not a roll of this activation)."""
+        return tuple(p for p in self.pending if p.kind != "kick_off")
+
     def declared_by(self, name: str) -> Declaration | None:
         return next((d for d in self.declared if d.player == name), None)
 
@@ -419,11 +424,10 @@ def new_time_phase(m: Match) -> Match:
     return replace(m, players=tuple(replace(p, activations=0) for p in m.players))
 
 
-def activation_ended(m: Match) -> Match:
-    if m.pending and any(p.kind != "kick_off" for p in m.pending):
-        left = ", ".join(f"{LABELS[p.kind]} ({p.player})" for p in m.pending if p.kind != "kick_off")
-        raise IllegalMove(f"roll first: {left}")
-    return replace(m, declared=())
+def require_rolls_done(m: Match) -> None:
+    """Steps 5 and 6 do not end while the rules still ask for a roll."""
+    if m.rolls_due:
+        raise IllegalMove("roll first: " + ", ".join(f"{LABELS[p.kind]} ({p.player})" for p in m.rolls_due))
 
 
 def kicked_off(m: Match) -> Match:

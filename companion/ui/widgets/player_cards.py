@@ -82,7 +82,7 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, st: TableState, t: th.Theme) -
         _card(surf, pygame.Rect(inner.x, inner.y + k * (card_h + t.px(4)), inner.w, card_h), m, name, st, t)
     if not names:
         t.blit_text(surf, "tap a player's card to select it", 16, th.DIM, inner.topleft, max_width=inner.w)
-    due = [p for p in m.pending if p.kind not in ("kick_off",)]
+    due = m.rolls_due
     kick = next((p for p in m.pending if p.kind == "kick_off"), None)
     if due:
         line, colour = "Roll next: " + ", ".join(f"{LABELS[p.kind]} ({p.player})" for p in due[:2]), th.ACCENT
