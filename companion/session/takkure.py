@@ -9,7 +9,7 @@ screen, a replay and a resumed game all explain it the same way.
 from __future__ import annotations
 
 from companion.rules.events import Event, IllegalMove
-from companion.rules.takkure import adjudicate, players
+from companion.rules.takkure import adjudicate, match, players
 from companion.rules.takkure.adjudicate import Entry, Plan
 from companion.rules.takkure.geometry import Base
 from companion.session.session import GameSession
@@ -25,15 +25,13 @@ def _row(entry: Entry) -> dict:
 
 
 def roll_plan(session: GameSession, plan: Plan) -> Event | None:
-    """Roll one plan (skipped, returning None, when its player was GROUNDED meanwhile)."""
+    """Roll one plan (skipped, returning None, when its player was GROUNDED meanwhile or the
+    rules say the roll is moot)."""
     m = session.state.match
     if plan.unless_grounded and m.get(plan.unless_grounded).state.grounded:
         return None
-    if any(e.action in ("pass", "pass_from_ground") and m.carrier != e.player for e in plan.entries):
-        return None                                 # intercepted in the air: the pass is gone
-    if any(e.action in ("steal", "pick_up", "catch") and m.carrier is not None
-           and m.team_of(m.carrier) == m.team_of(e.player) for e in plan.entries):
-        return None                                 # a team-mate took the ball first
+    if any(match.moot(m, e.action, e.player) for e in plan.entries):
+        return None                                 # intercepted, or a team-mate took the ball first
     index, draws, rows = session.state.chance_draws, 0, []
     for entry in plan.entries:
         row = _row(entry)

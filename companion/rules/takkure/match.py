@@ -285,6 +285,17 @@ def give_ball(m: Match, name: str) -> Match:
     return replace(m, carrier=name, ball="carried")
 
 
+def moot(m: Match, action: str, who: str) -> str:
+    """Why a planned roll can no longer be made ('' if it can): the ball was intercepted
+    before the pass, or a team-mate took it before this player's steal or pick-up."""
+    m.get(who)
+    if action in ("pass", "pass_from_ground") and m.carrier != who:
+        return f"{who} no longer has the ball to pass"
+    if action in ("pick_up", "steal", "catch") and m.carrier is not None and m.team_of(m.carrier) == m.team_of(who):
+        return f"{who}'s team has the ball already"
+    return ""
+
+
 def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
             beaten: bool = False) -> tuple[Match, list[str]]:
     """Apply one roller's result. ``beaten``: another roller won this face-to-face roll.
@@ -296,13 +307,13 @@ def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
         raise IllegalMove(f"a result is one of {', '.join(OUTCOMES)}, not {outcome!r}")
     if action not in ROLLED:
         raise IllegalMove(f"{LABELS.get(action, action)} has no roll")
-    m.get(who)
+    why = moot(m, action, who)
+    if why:
+        raise IllegalMove(why)
     ok, crit = outcome in ("success", "critical"), outcome == "critical"
     notes: list[str] = []
     label = LABELS[action]
     if action in ("pass", "pass_from_ground"):
-        if m.carrier != who:
-            raise IllegalMove(f"{who} no longer has the ball to pass")
         if ok:
             m = give_ball(m, target)
             notes.append(f"{label}: {target} catches the ball" + (" and may move 2 in" if crit else ""))
@@ -322,8 +333,6 @@ def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
             m = _need(m, "scatter", who)
             notes.append(f"the ball falls: scatter it from {who}")
     elif action in ("pick_up", "steal", "catch"):
-        if m.carrier is not None and m.team_of(m.carrier) == m.team_of(who):
-            raise IllegalMove(f"{who}'s team has the ball already")
         if ok:
             m = give_ball(m, who)
             notes.append(f"{who} takes the ball")
