@@ -302,14 +302,8 @@ class SimMatch:
         """The defensive move of a tackle: to contact with the closest point of the trajectory."""
         d = self.pos[name]
         pts = trail if len(trail) > 1 else trail * 2
-        best = None
-        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
-            dx, dy = bx - ax, by - ay
-            L2 = dx * dx + dy * dy
-            t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((d.x - ax) * dx + (d.y - ay) * dy) / L2))
-            q = (ax + t * dx, ay + t * dy)
-            if best is None or math.dist(q, (d.x, d.y)) < math.dist(best, (d.x, d.y)):
-                best = q
+        best = min((geometry.closest_on_segment(d.x, d.y, *a, *b) for a, b in zip(pts, pts[1:])),
+                   key=lambda q: math.dist(q, (d.x, d.y)))
         self.toward(name, *best, mov, stop_gap=d.r + mover.r - 1e-6)
 
     def second_action(self, team: int, active: str, path) -> None:

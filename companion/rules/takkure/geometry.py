@@ -78,12 +78,18 @@ def pressuring(attacker: Base, defenders: list[Base]) -> list[int]:
 
 # --- segments and the marked movement -------------------------------------------------
 
-def point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
-    """Distance from a point to a segment."""
+def closest_on_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> tuple[float, float]:
+    """The point of a segment nearest a point."""
     dx, dy = bx - ax, by - ay
     L2 = dx * dx + dy * dy
     t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L2))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+    return ax + t * dx, ay + t * dy
+
+
+def point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Distance from a point to a segment."""
+    qx, qy = closest_on_segment(px, py, ax, ay, bx, by)
+    return math.hypot(px - qx, py - qy)
 
 
 @dataclass(frozen=True)
