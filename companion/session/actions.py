@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.rules.events import Event, IllegalMove
+from companion.rules.takkure import actions, adjudicate
 from companion.rules.takkure import match as tm
+from companion.rules.takkure.adjudicate import Entry, Plan
 from companion.rules.takkure.geometry import Base, distance
 from companion.session import takkure as rolling
 from companion.session.session import GameSession
@@ -73,34 +75,24 @@ def _next_step(s: GameSession, view: TableView) -> Event | None:
 def _kick_off_rolls(s: GameSession, view: TableView) -> Event | None:
     """After a kick-off: the kicking team's BaC roll (its best BaC), the scatter, then each
     player the camera sees within 2 in of the ball tries to catch it (BaC -2)."""
-    from companion.rules.takkure.actions import Check
-    from companion.rules.takkure.adjudicate import Entry, Plan
     st, m = s.state, s.state.match
     if m.ball == "in the air":
-        kicking = 1 - st.attacker
-        kicker = max((p for p in m.players if p.team == kicking and not p.state.injured),
-                     key=lambda p: p.state.effective("BaC"))
-        check = Check(f"Kick-off ({kicker.name})", "BaC", kicker.state.effective("BaC"))
-        return rolling.roll_plan(s, Plan("unopposed", (Entry(kicker.name, "kick", check),)))
+        kicker = adjudicate.kicker(m, 1 - st.attacker)
+        check = actions.kick_off_check(m.get(kicker).state)
+        return rolling.roll_plan(s, Plan("unopposed", (Entry(kicker, "kick", check),)))
     if any(p.kind == "scatter" for p in m.pending):
         return rolling.scatter(s, next(p.player for p in m.pending if p.kind == "scatter"))
-    if m.ball == "loose" and st.kickoffs and not any(e.kind == "activation_tokens_taken"
-                                                     for e in s.events[_last_kick_off(s):]):
-        ball, where = view.ball(), view.positions()
-        tried = {e.data["rolls"][0]["player"] for e in s.events[_last_kick_off(s):] if e.kind == "roll_resolved"
-                 and e.data["rolls"][0].get("action") == "catch"}
-        if ball is not None:
-            near = [n for n, b in where.items() if n not in tried and m.has(n)
-                    and distance(b, Base(ball[0], ball[1], 0.375)) <= 2.0]
-            if near:
-                p = m.get(near[0])
-                check = Check(f"Catch ({p.name})", "BaC", p.state.effective("BaC"), ((-2, "in the air"),))
-                return rolling.roll_plan(s, Plan("unopposed", (Entry(p.name, "catch", check),)))
+    since = s.events[max(i for i, e in enumerate(s.events) if e.kind == "kick_off"):] if st.kickoffs else []
+    ball = view.ball()
+    if m.ball == "loose" and since and ball is not None and \
+            not any(e.kind == "activation_tokens_taken" for e in since):
+        tried = {e.data["rolls"][0]["player"] for e in since
+                 if e.kind == "roll_resolved" and e.data["rolls"][0].get("action") == "catch"}
+        near = adjudicate.catchers(m, view.positions(), ball, tried)
+        if near:
+            check = actions.catch_check(m.get(near[0]).state)
+            return rolling.roll_plan(s, Plan("unopposed", (Entry(near[0], "catch", check),)))
     return None
-
-
-def _last_kick_off(s: GameSession) -> int:
-    return max(i for i, e in enumerate(s.events) if e.kind == "kick_off")
 
 
 def _who_activates(s: GameSession) -> str:

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 from companion.rules.events import Event
-from companion.rules.takkure import actions, geometry
+from companion.rules.takkure import actions, adjudicate, geometry
 from companion.rules.takkure.adjudicate import Entry, Plan
 from companion.rules.takkure.geometry import Base
 from companion.rules.takkure.roster import EXAMPLES
@@ -33,7 +33,7 @@ from companion.session.session import GameSession
 WIDTH, LENGTH = 22.0, 30.0
 IN_GOAL_IN = 3.0
 KICK_OFF_LINE_IN = 10.0
-BALL_R = 0.375
+BALL_R = geometry.TOKEN_R
 
 
 def match_setup() -> dict:
@@ -138,8 +138,8 @@ class SimMatch:
         for name in self.team(receiving):          # the ball is in the air: receivers close in
             mov = self.st.match.get(name).state.card.chars.mov_defence
             self.toward(name, *centre, mov, stop_gap=2.0)
-        kicker = max(self.team(kicking), key=lambda n: self.st.match.get(n).state.effective("BaC"))
-        check = actions.Check("Kick-off", "BaC", self.st.match.get(kicker).state.effective("BaC"))
+        kicker = adjudicate.kicker(self.st.match, kicking)
+        check = actions.kick_off_check(self.st.match.get(kicker).state)
         rolling.roll_plan(self.session, Plan("unopposed", (Entry(kicker, "kick", check),)))
         facing = math.degrees(math.atan2(-forward(kicking), 0.0))      # arrow 1 toward the kickers
         if any(p.kind == "scatter" for p in self.st.match.pending):
@@ -156,13 +156,8 @@ class SimMatch:
 
     def catches(self) -> None:
         """Catching the ball in the air: BaC -2 for players within 2 in, until one succeeds."""
-        ball = Base(*self.ball_xy, BALL_R)
-        near = sorted((n for t in (0, 1) for n in self.team(t)
-                       if geometry.distance(self.pos[n], ball) <= 2.0), key=lambda n: geometry.distance(
-                           self.pos[n], ball))
-        for name in near:
-            st = self.st.match.get(name).state
-            check = actions.Check("Catch the kick-off", "BaC", st.effective("BaC"), ((-2, "in the air"),))
+        for name in adjudicate.catchers(self.st.match, self.pos, self.ball_xy):
+            check = actions.catch_check(self.st.match.get(name).state)
             rolling.roll_plan(self.session, Plan("unopposed", (Entry(name, "catch", check),)))
             if self.st.match.carrier == name:
                 return
@@ -242,7 +237,7 @@ class SimMatch:
         else:
             c = self.ball_at()
             goal = (min(max(c[0] + self.rng.uniform(-4, 4), 2), WIDTH - 2), c[1] - 2.5 * forward(team))
-        move = geometry.marked_move(b, mov, goal, token_r=0.375)
+        move = geometry.marked_move(b, mov, goal)
         return [(x, y) for x, y in move.path]
 
     def land(self, active: str, end: tuple[float, float]) -> None:

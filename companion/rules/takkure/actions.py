@@ -125,3 +125,13 @@ def try_check(carrier: PlayerState, pressure: int = 0) -> Check:
 
 def endurance_check(player: PlayerState) -> Check:
     return Check("Endurance", "END", player.endurance)
+
+
+def kick_off_check(kicker: PlayerState) -> Check:
+    """KICK OFF: the kicking coach's BaC roll with a player of its choice."""
+    return Check(f"Kick-off ({kicker.card.name})", "BaC", kicker.effective("BaC"))
+
+
+def catch_check(player: PlayerState) -> Check:
+    """Catching the kick-off in the air: BaC -2, for players within 2 in of the ball."""
+    return Check(f"Catch ({player.card.name})", "BaC", player.effective("BaC"), ((-2, "in the air"),))

@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from companion.rules.events import IllegalMove
 from companion.rules.takkure import actions
 from companion.rules.takkure.actions import Check
-from companion.rules.takkure.geometry import Base, PRESSURE_IN, distance, distance_to_trajectory, intercepts
+from companion.rules.takkure.geometry import (PRESSURE_IN, TOKEN_R, Base, distance, distance_to_trajectory,
+                                              intercepts)
 from companion.rules.takkure.match import Match, Pending
 
 CONTACT_IN = 0.05     # how close counts as contact when bases are measured by a camera
@@ -162,3 +163,20 @@ def follow_up(m: Match, p: Pending, positions: dict[str, Base], passer: str | No
     if p.kind == "failed_tackle":
         return Entry(p.player, "failed_tackle", actions.failed_tackle_check(st))
     return None
+
+
+CATCH_IN = 2.0
+
+
+def kicker(m: Match, team: int) -> str:
+    """The kicking team's player with the best BaC (the coach's choice, made for it)."""
+    fit = [p for p in m.players if p.team == team and not (p.state.injured or p.state.removed)]
+    return max(fit, key=lambda p: p.state.effective("BaC")).name
+
+
+def catchers(m: Match, positions: dict[str, Base], ball: tuple[float, float], tried=()) -> list[str]:
+    """Players within 2 in of the kicked ball who may try to catch it, nearest first."""
+    b = Base(ball[0], ball[1], TOKEN_R)
+    near = [n for n, at in positions.items() if n not in tried and m.has(n)
+            and not (m.get(n).state.injured or m.get(n).state.removed) and distance(at, b) <= CATCH_IN]
+    return sorted(near, key=lambda n: distance(positions[n], b))

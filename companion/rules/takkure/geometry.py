@@ -23,6 +23,7 @@ EPS = 1e-9
 PASS_BANDS = ((0.0, 2.0, 4), (2.0, 4.0, 2), (4.0, 8.0, 0), (8.0, math.inf, -2))
 RECEPTION_BANDS = ((0.0, 2.0, 2), (2.0, 4.0, 0), (4.0, 8.0, -2), (8.0, math.inf, -4))
 PRESSURE_IN = 2.0
+TOKEN_R = 0.375       # the ball and the movement tokens: 0.75 in across (TABLE_SPEC)
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class Movement:
         return self.path[-1]
 
 
-def marked_move(base: Base, mov: float, movement_token: tuple[float, float], token_r: float = 0.375,
+def marked_move(base: Base, mov: float, movement_token: tuple[float, float], token_r: float = TOKEN_R,
                 turn_token: tuple[float, float] | None = None) -> Movement:
     """The 1st-action MOVE marked with tokens: straight to the movement token until the
     base touches it, or first straight onto the turn token (its centre) and then on;
