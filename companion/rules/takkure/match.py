@@ -301,7 +301,7 @@ def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
     """Apply one roller's result. ``beaten``: another roller won this face-to-face roll.
 
     Returns the new match and one short note per effect, for the screen.
-    Scoring, kick-offs and possession are the table's (see ``scored`` in the notes).
+    The score, kick-offs and possession are the table's.
     """
     if outcome not in OUTCOMES:
         raise IllegalMove(f"a result is one of {', '.join(OUTCOMES)}, not {outcome!r}")
@@ -378,9 +378,8 @@ def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
             notes.append(f"{who} takes no damage")
     elif action == "try":
         team = m.team_of(who)
-        if ok:
+        if ok:                                      # the score is the table's: see moves.py
             m = _superstar(m, who)
-            notes.append(f"scored:{team}")
             decider = 1 - team                      # the coach who received the try decides
         else:
             notes.append(f"{LABELS['try']} failed: kick-off")

@@ -21,20 +21,6 @@ from companion.rules.table import RollView, TableState, possession_to_carrier, r
 from companion.rules.takkure import dice, match, rolls
 
 
-def _notes_message(st: TableState, notes: list[str]) -> tuple[TableState, str]:
-    """Apply notes that change the table (a try scored) and make the rest a message."""
-    shown = []
-    for note in notes:
-        if note.startswith("scored:"):
-            team = int(note.split(":")[1])
-            score = (st.score[0] + (team == 0), st.score[1] + (team == 1))
-            st = replace(st, score=score)
-            shown.append(f"TRY! {st.teams[team]} score")
-        else:
-            shown.append(note)
-    return st, "; ".join(shown)
-
-
 def _draws_after(st: TableState, e: Event) -> int:
     """The next draw index: after the event's own draws when the chance service rolled them;
     unchanged when the players rolled their own dice and entered them."""
@@ -119,13 +105,17 @@ def _roll_resolved(st: TableState, e: Event) -> TableState:
         m = replace(m, pending=m.pending + tuple(match.Pending("reroll", w) for w in tied))
         notes.append(f"tie for the best: {', '.join(tied)} roll again face-to-face")
         effective = [x for x in entries if x[0]["player"] not in tied]
+    score = list(st.score)
     for r, *_ in effective:
-        who = str(r["player"])
-        m, more = match.resolve(m, str(r.get("action", "")), who, outcomes[who], str(r.get("target", "") or ""),
+        who, action = str(r["player"]), str(r.get("action", ""))
+        m, more = match.resolve(m, action, who, outcomes[who], str(r.get("target", "") or ""),
                                 beaten.get(who, False))
         notes += more
-    st = replace(st, match=m)
-    st, message = _notes_message(st, notes)
+        if action == "try" and outcomes[who] in ("success", "critical"):
+            score[m.team_of(who)] += 1
+            notes.append(f"TRY! {st.teams[m.team_of(who)]} score")
+    st = replace(st, match=m, score=tuple(score))
+    message = "; ".join(notes)
     all_dice = tuple(int(v) for r, *_ in entries for v in r.get("dice", ()))
     lines = " | ".join(line for *_, line in entries)
     first = entries[0][0]
