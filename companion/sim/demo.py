@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.rules.events import Event
-from companion.rules.takkure.roster import EXAMPLES
+from companion.rules.takkure.roster import example_rosters
 from companion.session.session import GameSession
 from companion.sim.scene import Scene
 
@@ -104,8 +104,7 @@ STEPS: list[Step] = [
 
 def demo_setup() -> dict:
     """The ``game_started`` data of a demo game."""
-    import tomllib
-    rosters = [tomllib.loads(EXAMPLES[t.lower()]) for t in TEAMS]
+    rosters = example_rosters()                 # Yamato, Teriomorph: the order of TEAMS
     return {"teams": list(TEAMS), "fighters": list(FIGHTERS), "max_hp": 20, "countdown_seconds": 10.0,
             "rosters": rosters, "message": "Demo: the simulated table (example rosters)"}
 

@@ -26,7 +26,7 @@ from companion.rules.events import Event
 from companion.rules.takkure import actions, adjudicate, geometry
 from companion.rules.takkure.adjudicate import Entry, Plan
 from companion.rules.takkure.geometry import Base
-from companion.rules.takkure.roster import EXAMPLES
+from companion.rules.takkure.roster import example_rosters
 from companion.session import takkure as rolling
 from companion.session.session import GameSession
 
@@ -38,8 +38,7 @@ BALL_R = geometry.TOKEN_R
 
 def match_setup() -> dict:
     """The ``game_started`` data: the two example rosters (not official cards)."""
-    import tomllib
-    return {"rosters": [tomllib.loads(EXAMPLES["yamato"]), tomllib.loads(EXAMPLES["teriomorph"])],
+    return {"rosters": example_rosters(),
             "message": "Simulated match: Yamato v Teriomorph (example rosters)"}
 
 

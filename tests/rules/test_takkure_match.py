@@ -1,7 +1,6 @@
 """The Takkure match through its events: declarations in their steps, each action's
 effects as the rulebook words them, team skills, plays, halftime and possession."""
 
-import tomllib
 from dataclasses import replace
 
 import pytest
@@ -10,9 +9,9 @@ from companion.rules.events import Event as E
 from companion.rules.events import IllegalMove
 from companion.rules.table import apply, replay, undo_target
 from companion.rules.takkure.match import Pending
-from companion.rules.takkure.roster import EXAMPLES
+from companion.rules.takkure.roster import example_rosters
 
-ROSTERS = [tomllib.loads(EXAMPLES["yamato"]), tomllib.loads(EXAMPLES["teriomorph"])]
+ROSTERS = example_rosters()
 START = E("game_started", {"game": "takkure", "rosters": ROSTERS})
 # Yamato (0): Yokozuna, Ronin, Kunoichi, Samurai; Teriomorph (1): Silverback, Jaguar, Viper, Rhino
 

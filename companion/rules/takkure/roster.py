@@ -105,3 +105,8 @@ def roster_from_dict(data: dict, source: str = "<roster>") -> Roster:
 
 EXAMPLES = {name: resources.files("companion.rules.takkure").joinpath(f"rosters/{name}-example.toml").read_text()
             for name in ("yamato", "teriomorph")}
+
+
+def example_rosters() -> list[dict]:
+    """Both example rosters (Yamato, Teriomorph) as the data a ``game_started`` event carries."""
+    return [tomllib.loads(EXAMPLES[name]) for name in ("yamato", "teriomorph")]
