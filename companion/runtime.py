@@ -92,8 +92,9 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
     try:
         game = "takkure" if is_demo else cfg.general.game
         setup = demo.demo_setup() if is_demo else {"max_hp": cfg.tekken.max_hp,
-                                                    "countdown_seconds": cfg.countdown.seconds,
-                                                    "rosters": load_rosters(cfg)}
+                                                    "countdown_seconds": cfg.countdown.seconds}
+        if not is_demo and game == "takkure":       # another game must not stop on a roster file
+            setup["rosters"] = load_rosters(cfg)
         session, resumed = GameSession.start(journal, Chance(cfg.chance.seed), clock, game,
                                              label="demo" if is_demo else "", resume=not new_game, **setup)
         screen = open_screen(cfg.screen)
