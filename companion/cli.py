@@ -37,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
                                    "that the settings name. A missing device stops with a message naming "
                                    "the setting to change; `companion demo` runs without hardware.")
     _add_config(p)
-    p.add_argument("--game", help="game to play (overrides [general] game)")
+    p.add_argument("--game", help=f"game to play: {_games()} (overrides [general] game)")
     p.add_argument("--journal", metavar="FILE", help="event journal (overrides [journal] path)")
     p.add_argument("--new", action="store_true", help="start a new game instead of resuming the unfinished one")
 
@@ -46,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
                                    "simulated controller, mock GPIO and a scripted demo game. Opens a window "
                                    "when there is a display, else writes PNG snapshots of the screen.")
     _add_config(p)
+    p.add_argument("--game", help=f"whose demo: {_games()} (default takkure)")
     p.add_argument("--headless", action="store_true", help="no window: write PNG snapshots instead")
     p.add_argument("--duration", type=float, metavar="SECONDS",
                    help="stop after this many seconds (headless default: when the script ends)")
@@ -131,6 +132,7 @@ def _parser() -> argparse.ArgumentParser:
                                    "official cards; every step goes through the same events as real play. "
                                    "Watch it afterwards with `companion replay --journal FILE`.")
     p.add_argument("--seed", type=int, default=1, help="decisions and dice (default 1)")
+    p.add_argument("--game", default="takkure", help="which game (default takkure, the one with bots so far)")
     p.add_argument("--journal", metavar="FILE", default="simulated-match.sqlite",
                    help="where to journal it (default simulated-match.sqlite)")
 
@@ -138,6 +140,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", action="store_true", help="the reference table (Markdown)")
     _add_config(p)
     return parser
+
+
+def _games() -> str:
+    from companion.games import names
+    return ", ".join(names())
+
+
+def _check_game(name: str | None) -> None:
+    from companion.games import names
+    from companion.errors import UnknownGame
+
+    if name is not None and name not in names():
+        raise UnknownGame(f"unknown game {name!r}; one of {', '.join(names())}")
 
 
 def _demo_journal() -> str:
@@ -170,8 +185,9 @@ def cmd_demo(args) -> int:
     from companion.hardware.screen import choose_backend
 
     cfg = _load(args)
+    _check_game(args.game)
     headless = args.headless or choose_backend(cfg.screen.backend) == "headless"
-    cfg = runtime.demo_config(cfg, args.journal, headless, args.snapshots)
+    cfg = runtime.demo_config(cfg, args.journal, headless, args.snapshots, args.game)
     if args.seed is not None:
         cfg = cfg.replace("chance", seed=args.seed)
     if args.size:
@@ -184,7 +200,8 @@ def cmd_demo(args) -> int:
     try:
         where = f"snapshots in {cfg.screen.snapshot_dir}/" if headless else "a window (Esc quits)"
         state = "resumed" if rt.resumed else "started"
-        print(f"companion demo {state} (journal {cfg.journal.path}); showing {where}", flush=True)
+        print(f"companion demo of {cfg.general.game} {state} (journal {cfg.journal.path}); showing {where}",
+              flush=True)
         rt.app.run(duration=args.duration, stop_when_script_done=headless and args.duration is None)
         if headless:
             print(f"wrote {len(rt.app.screen.snapshots)} snapshots to {cfg.screen.snapshot_dir}/", flush=True)
@@ -198,10 +215,7 @@ def cmd_run(args) -> int:
 
     cfg = _load(args)
     if args.game:
-        from companion.config.settings import GAMES
-        if args.game not in GAMES:
-            print(f"companion: unknown game {args.game!r}; one of {', '.join(GAMES)}", file=sys.stderr)
-            return EXIT_USAGE
+        _check_game(args.game)
         cfg = cfg.replace("general", game=args.game)
     if args.journal:
         cfg = cfg.replace("journal", path=args.journal)
@@ -241,24 +255,28 @@ def cmd_replay(args) -> int:
 
 
 def cmd_match(args) -> int:
+    from companion.games import find_game
     from companion.rules.table import replay
     from companion.session.chance import Chance
     from companion.session.clock import SteadyClock
     from companion.session.journal import Journal
     from companion.session.session import GameSession
-    from companion.sim.match import SimMatch, match_setup
 
+    _check_game(args.game)
+    game = find_game(args.game)
+    if game.simulated_match is None:
+        print(f"companion: {game.rules.title.title()} has no simulated match yet", file=sys.stderr)
+        return EXIT_USAGE
     journal = Journal(args.journal)
     try:
-        session, _ = GameSession.start(journal, Chance(args.seed), SteadyClock(), "takkure",
-                                       label=f"simulated match {args.seed}", resume=False, **match_setup())
-        sim = SimMatch(session, args.seed)
-        sim.play()
+        session, _ = GameSession.start(journal, Chance(args.seed), SteadyClock(), game.name,
+                                       label=f"simulated match {args.seed}", resume=False,
+                                       **game.simulated_match.setup())
+        summary = game.simulated_match.play(session, args.seed)
         session.finish()
         same = replay(journal.events(session.game_id)) == session.state
-        st = session.state
-        print(f"{st.message} after {sim.activations} activations, {len(session.events)} events "
-              f"journaled to {args.journal} (game {session.game_id}); replay {'matches' if same else 'DIFFERS'}")
+        print(f"{summary}, {len(session.events)} events journaled to {args.journal} (game {session.game_id}); "
+              f"replay {'matches' if same else 'DIFFERS'}")
         return 0 if same else EXIT_ERROR
     finally:
         journal.close()
@@ -343,11 +361,7 @@ COMMANDS = {"markers": cmd_markers, "calibrate": cmd_calibrate, "teach": cmd_tea
 
 def main(argv: list[str] | None = None) -> int:
     from companion.config import ConfigError
-    from companion.hardware.errors import DeviceError
-    from companion.session.journal import JournalError
-    from companion.sim.scene import SceneError
-    from companion.vision.camera_model import CameraFileError
-    from companion.vision.profile import ProfileError
+    from companion.errors import CompanionError, UnknownGame
 
     parser = _parser()
     args = parser.parse_args(argv)
@@ -361,7 +375,10 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"companion: settings error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (DeviceError, JournalError, SceneError, ProfileError, CameraFileError) as exc:
+    except UnknownGame as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except CompanionError as exc:          # every error the companion raises for a person to read
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:

@@ -10,8 +10,9 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.config import Config, ConfigError
+from companion.config import Config
 from companion.config.settings import DEMO_JOURNAL
+from companion.games import find_game
 from companion.hardware.camera import open_camera
 from companion.hardware.camera.grabber import FrameGrabber
 from companion.hardware.controller import open_controller
@@ -24,8 +25,8 @@ from companion.session.chance import Chance
 from companion.session.clock import FakeClock, SteadyClock
 from companion.session.journal import Journal
 from companion.session.session import GameSession
-from companion.sim import demo
 from companion.sim.scene import load_scene
+from companion.sim.script import DemoScript
 from companion.ui.app import App
 
 log = logging.getLogger(__name__)
@@ -33,9 +34,13 @@ log = logging.getLogger(__name__)
 
 
 def demo_config(cfg: Config, journal: str | None = None, headless: bool = False,
-                snapshots: str | None = None) -> Config:
-    """The settings of `companion demo`: every device simulated."""
-    cfg = cfg.replace("camera", backend="simulated", width=1280, height=720)
+                snapshots: str | None = None, game: str | None = None) -> Config:
+    """The settings of `companion demo`: every device simulated, the game's demo scene on the
+    simulated camera (no camera for a demo without a scene). ``game`` defaults to Takkure."""
+    cfg = cfg.replace("general", game=game or "takkure")
+    scene = find_game(cfg.general.game).demo().scene
+    cfg = cfg.replace("camera", backend="simulated" if scene else "none", width=1280, height=720,
+                      scene=scene or cfg.camera.scene)
     cfg = cfg.replace("controller", backend="simulated")
     cfg = cfg.replace("gpio", backend="mock")
     cfg = cfg.replace("journal", path=journal or DEMO_JOURNAL)
@@ -64,39 +69,19 @@ class Runtime:
         self.journal.close()
 
 
-def load_rosters(cfg: Config) -> list[dict]:
-    """Both Takkure rosters, checked now so a broken file is one clear line, not a game
-    that starts without players."""
-    import tomllib
-
-    from companion.rules.takkure.roster import EXAMPLES, RosterError, roster_from_dict
-
-    out = []
-    for key in ("home_roster", "away_roster"):
-        name = getattr(cfg.takkure, key)
-        try:
-            text = EXAMPLES[name] if name in EXAMPLES else Path(name).expanduser().read_text()
-            data = tomllib.loads(text)
-            roster_from_dict(data, name)
-        except (OSError, tomllib.TOMLDecodeError, RosterError) as exc:
-            raise ConfigError(cfg.source, f"takkure.{key}", f"cannot use roster {name!r}: {exc}") from None
-        out.append(data)
-    return out
-
-
 def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = False,
           on_shown=None) -> Runtime:
     clock = FakeClock(SteadyClock().now()) if fast else SteadyClock()
     journal = Journal(cfg.journal.path)
     closers: list = []
     try:
-        game = "takkure" if is_demo else cfg.general.game
-        setup = demo.demo_setup() if is_demo else {"max_hp": cfg.tekken.max_hp,
-                                                    "countdown_seconds": cfg.countdown.seconds}
-        if not is_demo and game == "takkure":       # another game must not stop on a roster file
-            setup["rosters"] = load_rosters(cfg)
-        session, resumed = GameSession.start(journal, Chance(cfg.chance.seed), clock, game,
-                                             label="demo" if is_demo else "", resume=not new_game, **setup)
+        game = find_game(cfg.general.game)
+        the_demo = game.demo() if is_demo and game.demo is not None else None
+        setup = {"countdown_seconds": cfg.countdown.seconds}
+        setup.update(the_demo.setup if the_demo is not None else game.start_data(cfg))
+        session, resumed = GameSession.start(journal, Chance(cfg.chance.seed), clock, game.name,
+                                             label="demo" if is_demo else "", resume=not new_game,
+                                             **setup)
         screen = open_screen(cfg.screen)
         closers.append(screen.close)
         inputs = InputQueue()
@@ -116,12 +101,14 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
         if controller is not None:
             controller.start(inputs)
             closers.append(controller.close)
-        button_map = cfg.buttons_for(game)
+        button_map = cfg.buttons_for(game.name)
         gpio = open_gpio(cfg.gpio, button_map, inputs)
         if gpio is not None:
             closers.append(gpio.close)
         sound = open_sound(cfg.sound.enabled, cfg.sound.volume)
-        script = demo.DemoScript(session, scene, clock.now(), vision=vision) if is_demo else None
+        script = None
+        if the_demo is not None:
+            script = DemoScript(session, scene, clock.now(), the_demo.steps(scene, vision), vision=vision)
         registry = TagRegistry(cfg.nfc.registry)
         if registry.problem:
             session.refusal = registry.problem

@@ -15,6 +15,8 @@ and what was found.
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 import dataclasses
 import re
 import tomllib
@@ -25,28 +27,7 @@ from pathlib import Path
 from typing import Any
 
 DEMO_JOURNAL = "~/.local/state/companion/demo.sqlite"  # `demo` keeps its games apart from real ones
-GAMES = ("takkure", "tekton-dash", "tekken", "knockdown", "tash-kalar")
-
-# Everything a button, a key or a controller input can ask for. Per-game button
-# maps must use these names, so a typo is caught when the file is read.
-ACTIONS = (
-    "next_step",
-    "declare",
-    "undo",
-    "roll_d6",
-    "roll_d12",
-    "roll_3d6",
-    "coin_toss",
-    "timer_toggle",
-    "timer_reset",
-    "hp_damage_left",
-    "hp_damage_right",
-    "score_home",
-    "score_away",
-    "take_activation",
-    "use_activation",
-    "quit",
-)
+# The games and their button actions come from the registry (companion/games/).
 
 
 def setting(default: Any, doc: str, choices: tuple | None = None, minimum: float | None = None,
@@ -60,7 +41,9 @@ def setting(default: Any, doc: str, choices: tuple | None = None, minimum: float
 
 @dataclass(frozen=True)
 class GeneralSettings:
-    game: str = setting("takkure", "The game `companion run` starts with.", choices=GAMES)
+    game: str = setting("takkure", "The game `companion run` (and `companion demo`) starts with: "
+                        "takkure, tekton-dash, tekken, knockdown or tash-kalar.",
+                        choices=("takkure", "tekton-dash", "tekken", "knockdown", "tash-kalar"))
     log_level: str = setting("INFO", "Logging level.", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
 
 
@@ -96,7 +79,7 @@ class CameraSettings:
     height: int = setting(720, "Frame height asked of the camera.", minimum=120)
     fps: int = setting(30, "Frames per second asked of the camera.", minimum=1, maximum=120)
     scene: str = setting("takkure-demo", "Scene the `simulated` backend renders (a name in "
-                         "companion/sim/scenes or a path to a scene TOML).")
+                         "companion/games/*/scenes or a path to a scene TOML).")
 
 
 @dataclass(frozen=True)
@@ -120,26 +103,6 @@ class GpioSettings:
 
 
 @dataclass(frozen=True)
-class ButtonsSettings:
-    takkure: dict = setting({"gpio17": "next_step", "gpio27": "roll_d12", "gpio22": "coin_toss",
-                             "gpio23": "undo", "gpio24": "declare", "pico0": "next_step", "pico1": "roll_d12",
-                             "pico2": "coin_toss", "pico3": "undo", "pico4": "declare"},
-                            "Takkure: `gpioN` (BCM pin N) or `picoN` (controller button N) = action.")
-    tekton_dash: dict = setting({"gpio17": "next_step", "gpio27": "roll_d6", "gpio23": "undo",
-                                 "pico0": "next_step", "pico1": "roll_d6", "pico3": "undo"},
-                                "Tekton Dash: button = action.")
-    tekken: dict = setting({"gpio17": "hp_damage_left", "gpio27": "hp_damage_right", "gpio23": "undo",
-                            "pico0": "hp_damage_left", "pico1": "hp_damage_right", "pico3": "undo"},
-                           "TEKKEN: button = action.")
-    knockdown: dict = setting({"gpio17": "timer_toggle", "gpio27": "timer_reset", "gpio22": "roll_3d6",
-                               "gpio23": "undo", "pico0": "timer_toggle", "pico1": "timer_reset",
-                               "pico2": "roll_3d6", "pico3": "undo"},
-                              "Knockdown: button = action.")
-    tash_kalar: dict = setting({"gpio17": "next_step", "gpio23": "undo", "pico0": "next_step",
-                                "pico3": "undo"}, "Tash-Kalar: button = action.")
-
-
-@dataclass(frozen=True)
 class VisionSettings:
     board: str = setting("", "Board profile (TOML, see calibration/boards/) the camera reads; empty: no "
                          "vision (the demo uses its scene's board).")
@@ -153,20 +116,6 @@ class VisionSettings:
 class NfcSettings:
     registry: str = setting("~/.local/state/companion/tags.json",
                             "Which NFC tag stands for which card or token (`companion nfc` fills it).")
-
-
-@dataclass(frozen=True)
-class TekkenSettings:
-    max_hp: int = setting(20, "Length of a TEKKEN health bar. The extracted rulebook does not give it; "
-                          "set it to your HP track's length.", minimum=7, maximum=99)
-
-
-@dataclass(frozen=True)
-class TakkureSettings:
-    home_roster: str = setting("yamato", "Roster of the home team (team 0): `yamato` or `teriomorph` (the "
-                               "example rosters, not official cards), or the path of your own roster TOML "
-                               "(format in companion/rules/takkure/roster.py).")
-    away_roster: str = setting("teriomorph", "Roster of the away team (team 1), as home_roster.")
 
 
 @dataclass(frozen=True)
@@ -196,25 +145,53 @@ class Config:
     camera: CameraSettings = field(default_factory=CameraSettings)
     controller: ControllerSettings = field(default_factory=ControllerSettings)
     gpio: GpioSettings = field(default_factory=GpioSettings)
-    buttons: ButtonsSettings = field(default_factory=ButtonsSettings)
     chance: ChanceSettings = field(default_factory=ChanceSettings)
     sound: SoundSettings = field(default_factory=SoundSettings)
     countdown: CountdownSettings = field(default_factory=CountdownSettings)
-    tekken: TekkenSettings = field(default_factory=TekkenSettings)
-    takkure: TakkureSettings = field(default_factory=TakkureSettings)
     nfc: NfcSettings = field(default_factory=NfcSettings)
     vision: VisionSettings = field(default_factory=VisionSettings)
+    # Each game's own section ([takkure], [tekken], ...) and button map ([buttons.takkure]),
+    # declared by the game (companion/games/<game>/game.py), by section name.
+    games: dict = field(default_factory=lambda: _game_defaults()[0])
+    buttons: dict = field(default_factory=lambda: _game_defaults()[1])
     source: str = "built-in defaults"
+
+    def __getattr__(self, name: str):
+        # cfg.takkure, cfg.tekken: a game's section reads like a core one.
+        games = self.__dict__.get("games") or {}
+        if name in games:
+            return games[name]
+        raise AttributeError(name)
 
     def replace(self, section: str, **changes) -> "Config":
         """A copy with some keys of one section changed (used by `demo` and tests)."""
+        if section in self.games:
+            games = dict(self.games)
+            games[section] = dataclasses.replace(games[section], **changes)
+            return dataclasses.replace(self, games=games)
         return dataclasses.replace(self, **{section: dataclasses.replace(getattr(self, section), **changes)})
 
     def buttons_for(self, game: str) -> dict[str, str]:
-        return getattr(self.buttons, game.replace("-", "_"))
+        return dict(self.buttons[game.replace("-", "_")])
 
 
-class ConfigError(Exception):
+def _game_defaults() -> tuple[dict, dict]:
+    """Each registered game's settings section and default button map."""
+    from companion.games import all_games
+
+    sections, buttons = {}, {}
+    for game in all_games():
+        if game.settings is not None:
+            sections[game.section] = game.settings()
+        buttons[game.section] = dict(game.default_buttons)
+    return sections, buttons
+
+
+CORE_SECTIONS = ("general", "journal", "screen", "camera", "controller", "gpio", "chance", "sound", "countdown",
+                 "nfc", "vision")
+
+
+class ConfigError(CompanionError, ValueError):
     """A settings file that cannot be used, with a message fit for the user."""
 
     def __init__(self, source: str, key: str | None, message: str):
@@ -253,15 +230,35 @@ def _check_value(source: str, key: str, tp, meta: dict, value):
 BUTTON_KEY = re.compile(r"^(gpio([0-9]|1[0-9]|2[0-7])|pico[0-7])$")
 
 
-def _check_button_map(source: str, key: str, value: dict) -> dict:
+def _check_button_map(source: str, key: str, value, game: str) -> dict:
+    from companion.session.actions import known_actions
+
+    if not isinstance(value, dict):
+        raise ConfigError(source, key, f"expected a table of button = action, got {value!r}")
+    actions = known_actions(game)
     for pin, action in value.items():
         if not BUTTON_KEY.match(pin):
             raise ConfigError(source, f"{key}.{pin}",
                               "expected a button name: gpio0 to gpio27 (BCM pin) or pico0 to pico7")
-        if not isinstance(action, str) or action not in ACTIONS:
+        if not isinstance(action, str) or action not in actions:
             raise ConfigError(source, f"{key}.{pin}",
-                              f"expected an action name ({', '.join(ACTIONS)}), got {action!r}")
+                              f"expected an action name ({', '.join(actions)}), got {action!r}")
     return dict(value)
+
+
+def _build_buttons(source: str, data, defaults: dict) -> dict:
+    from companion.games import find_game, names
+
+    if not isinstance(data, dict):
+        raise ConfigError(source, "buttons", f"expected a table [buttons], got {data!r}")
+    by_section = {n.replace("-", "_"): n for n in names()}
+    out = dict(defaults)
+    for section, value in data.items():
+        norm = section.replace("-", "_")
+        if norm not in by_section:
+            raise ConfigError(source, f"buttons.{section}", f"unknown game; known: {', '.join(sorted(by_section))}")
+        out[norm] = _check_button_map(source, f"buttons.{section}", value, find_game(by_section[norm]).name)
+    return out
 
 
 def _build_section(source: str, name: str, cls, data) -> Any:
@@ -277,22 +274,35 @@ def _build_section(source: str, name: str, cls, data) -> Any:
                               f"unknown setting; known here: {', '.join(sorted(known))}")
         full = f"{name}.{key}"
         f = known[norm]
-        value = _check_value(source, full, hints[norm], f.metadata, value)
-        if name == "buttons":
-            value = _check_button_map(source, full, value)
-        kwargs[norm] = value
+        kwargs[norm] = _check_value(source, full, hints[norm], f.metadata, value)
     return cls(**kwargs)
+
+
+def _section_classes() -> dict[str, type]:
+    """Every section's dataclass, core ones first, then each game's."""
+    core = {f.name: f.default_factory for f in dataclasses.fields(Config) if f.name in CORE_SECTIONS}
+    games, _ = _game_defaults()
+    return {**core, **{name: type(value) for name, value in games.items()}}
 
 
 def config_from_dict(data: dict, source: str = "<settings>") -> Config:
     """Validate a parsed TOML document into a :class:`Config`."""
-    sections = {f.name: f for f in dataclasses.fields(Config) if f.name != "source"}
+    sections = _section_classes()
+    game_sections, default_buttons = _game_defaults()
     kwargs: dict[str, Any] = {"source": source}
+    games = dict(game_sections)
+    buttons = default_buttons
     for name, value in data.items():
-        if name not in sections:
-            raise ConfigError(source, name, f"unknown section; known: {', '.join(sorted(sections))}")
-        kwargs[name] = _build_section(source, name, sections[name].default_factory, value)
-    return Config(**kwargs)
+        if name == "buttons":
+            buttons = _build_buttons(source, value, default_buttons)
+        elif name not in sections:
+            known = sorted([*sections, "buttons"])
+            raise ConfigError(source, name, f"unknown section; known: {', '.join(known)}")
+        elif name in games:
+            games[name] = _build_section(source, name, sections[name], value)
+        else:
+            kwargs[name] = _build_section(source, name, sections[name], value)
+    return Config(games=games, buttons=buttons, **kwargs)
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -319,10 +329,8 @@ def load_config(path: str | Path | None) -> Config:
 def reference_markdown() -> str:
     """The configuration reference as a Markdown table (for the README and `companion config`)."""
     lines = ["| key | default | meaning |", "| --- | --- | --- |"]
-    for section in dataclasses.fields(Config):
-        if section.name == "source":
-            continue
-        for f in dataclasses.fields(section.default_factory):
+    for name, cls in _section_classes().items():
+        for f in dataclasses.fields(cls):
             default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
             if isinstance(default, dict):
                 shown = "{" + ", ".join(f'"{k}" = "{v}"' for k, v in default.items()) + "}"
@@ -337,7 +345,14 @@ def reference_markdown() -> str:
             doc = f.metadata.get("doc", "")
             if f.metadata.get("choices"):
                 doc += " One of: " + ", ".join(f"`{c}`" for c in f.metadata["choices"]) + "."
-            lines.append(f"| `{section.name}.{f.name}` | `{shown}` | {doc} |")
+            lines.append(f"| `{name}.{f.name}` | `{shown}` | {doc} |")
+    from companion.games import find_game
+
+    for section, default in _game_defaults()[1].items():
+        game = find_game(section.replace("_", "-"))
+        shown = "{" + ", ".join(f'"{k}" = "{v}"' for k, v in default.items()) + "}"
+        lines.append(f"| `buttons.{section}` | `{shown}` | {game.rules.title.title()}: `gpioN` (BCM pin N) or "
+                     f"`picoN` (controller button N) = action. |")
     return "\n".join(lines)
 
 
@@ -352,12 +367,10 @@ def _toml_value(v) -> str:
 def to_toml(cfg: Config) -> str:
     """The settings as a TOML file that :func:`load_config` reads back unchanged."""
     out = []
-    for section in dataclasses.fields(Config):
-        if section.name == "source":
-            continue
-        values = getattr(cfg, section.name)
+    for name in _section_classes():
+        values = getattr(cfg, name)
         plain = [(f.name, getattr(values, f.name)) for f in dataclasses.fields(values)]
-        out.append(f"[{section.name}]")
+        out.append(f"[{name}]")
         for key, value in plain:
             if value is None:
                 out.append(f"# {key} = (unset)")
@@ -365,7 +378,11 @@ def to_toml(cfg: Config) -> str:
                 out.append(f"{key} = {_toml_value(value)}")
         for key, value in plain:
             if isinstance(value, dict):
-                out.append(f"\n[{section.name}.{key.replace('_', '-')}]")
+                out.append(f"\n[{name}.{key.replace('_', '-')}]")
                 out += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
+        out.append("")
+    for section, value in cfg.buttons.items():
+        out.append(f"[buttons.{section.replace('_', '-')}]")
+        out += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
         out.append("")
     return "\n".join(out)

@@ -1,4 +1,7 @@
-class DeviceError(Exception):
+from companion.errors import CompanionError
+
+
+class DeviceError(CompanionError, OSError):
     """A device that cannot be used. ``setting`` names the configuration key to change."""
 
     def __init__(self, device: str, problem: str, setting: str, hint: str = ""):

@@ -1,5 +1,5 @@
 """NFC tags: which tag UID stands for which game object."""
 
-from companion.nfc.registry import KINDS, TagBinding, TagRegistry
+from companion.nfc.registry import TagBinding, TagRegistry, tag_kinds
 
-__all__ = ["KINDS", "TagBinding", "TagRegistry"]
+__all__ = ["TagBinding", "TagRegistry", "tag_kinds"]

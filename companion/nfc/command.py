@@ -8,7 +8,7 @@ import threading
 import time
 
 from companion.config import Config
-from companion.nfc.registry import KINDS, RegistryError, TagRegistry
+from companion.nfc.registry import RegistryError, TagRegistry, tag_kinds
 from companion.ui import theme as th
 
 
@@ -40,8 +40,8 @@ def _register(cfg: Config, registry: TagRegistry, args) -> int:
     from companion.hardware.screen import open_screen
     from companion.ui.widgets import prompt
 
-    if args.kind not in KINDS:
-        print(f"companion: unknown kind {args.kind!r}; one of {', '.join(KINDS)}", file=sys.stderr)
+    if args.kind not in tag_kinds():
+        print(f"companion: unknown kind {args.kind!r}; one of {', '.join(tag_kinds())}", file=sys.stderr)
         return 2
     if args.simulated:
         cfg = cfg.replace("controller", backend="simulated")

@@ -15,6 +15,8 @@ on with an empty registry rather than stopping the game.
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 import json
 import logging
 import os
@@ -25,17 +27,18 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-# tag kind -> the game it belongs to
-KINDS = {
-    "takkure-player": "takkure",
-    "tekken-character": "tekken",
-    "tekken-attack": "tekken",
-    "tekton-ability": "tekton-dash",
-}
+
+
+def tag_kinds() -> dict[str, str]:
+    """Tag kind -> the game it belongs to, as each game declares (``Game.nfc_kinds``)."""
+    from companion.games import all_games
+
+    return {kind: game.name for game in all_games() for kind in game.nfc_kinds}
+
 UID = re.compile(r"^([0-9a-f]{2}){4,10}$")
 
 
-class RegistryError(ValueError):
+class RegistryError(CompanionError, ValueError):
     """A registration that cannot be made; the message says why."""
 
 
@@ -47,7 +50,7 @@ class TagBinding:
 
     @property
     def game(self) -> str:
-        return KINDS[self.kind]
+        return tag_kinds()[self.kind]
 
 
 def normalise_uid(uid: str) -> str:
@@ -69,7 +72,7 @@ class TagRegistry:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             self._tags = {normalise_uid(uid): TagBinding(normalise_uid(uid), v["kind"], str(v["name"]))
-                          for uid, v in data.items() if v["kind"] in KINDS}
+                          for uid, v in data.items() if v["kind"] in tag_kinds()}
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
             try:
@@ -91,8 +94,8 @@ class TagRegistry:
         return sorted(self._tags.values(), key=lambda b: (b.kind, b.name))
 
     def register(self, uid: str, kind: str, name: str) -> TagBinding:
-        if kind not in KINDS:
-            raise RegistryError(f"unknown tag kind {kind!r}; one of {', '.join(KINDS)}")
+        if kind not in tag_kinds():
+            raise RegistryError(f"unknown tag kind {kind!r}; one of {', '.join(tag_kinds())}")
         if not name.strip():
             raise RegistryError("a tag needs a name (the card or token it stands for)")
         binding = TagBinding(normalise_uid(uid), kind, name.strip())

@@ -11,12 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-
-class IllegalMove(ValueError):
-    """An event that the rules do not allow in the current state.
-
-    The message is meant for the players' screen.
-    """
+from companion.errors import IllegalMove  # noqa: F401  (re-exported: the rules raise it)
 
 
 @dataclass(frozen=True)

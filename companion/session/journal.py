@@ -14,6 +14,8 @@ power cut never loses something that was on screen.
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 import json
 import logging
 import sqlite3
@@ -43,7 +45,7 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-class JournalError(Exception):
+class JournalError(CompanionError, OSError):
     """The journal file cannot be used; the message says which file and why."""
 
 
@@ -84,13 +86,16 @@ class Journal:
     def finish(self, game_id: int, at: float) -> None:
         self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (at, game_id))
 
-    def unfinished_game(self, label: str | None = None) -> int | None:
-        """The newest game not marked finished (optionally with this label)."""
+    def unfinished_game(self, label: str | None = None, kind: str | None = None) -> int | None:
+        """The newest game not marked finished (optionally with this label, of this game)."""
         sql = "SELECT id FROM games WHERE finished IS NULL"
         args: tuple = ()
         if label is not None:
             sql += " AND label = ?"
             args = (label,)
+        if kind is not None:
+            sql += " AND kind = ?"
+            args += (kind,)
         row = self._db.execute(sql + " ORDER BY id DESC LIMIT 1", args).fetchone()
         return int(row[0]) if row else None
 

@@ -34,11 +34,11 @@ class GameSession:
     @classmethod
     def start(cls, journal: Journal, chance: Chance, clock, game: str, label: str = "",
               resume: bool = True, **setup) -> tuple["GameSession", bool]:
-        """Resume the newest unfinished game with this label, or start a new one.
+        """Resume the newest unfinished game of ``game`` with this label, or start a new one.
 
         Returns the session and whether it was resumed.
         """
-        game_id = journal.unfinished_game(label) if resume else None
+        game_id = journal.unfinished_game(label, game) if resume else None
         if game_id is not None:
             session = cls(journal, game_id, chance, clock)
             if session.events:
@@ -84,7 +84,8 @@ class GameSession:
                            source=self.chance.source, **data)
 
     def roll_check(self, check, **data) -> Event | None:
-        """Roll a Takkure check (companion.rules.takkure.actions.Check): its dice, journaled with
+        """Roll a game's check (``action``, ``name``, ``base``, ``modifiers``, ``dice``, ``cancelled``;
+        Takkure's ``actions.Check``): its dice, journaled with
         the characteristic and every modifier, so the screen and any replay explain it."""
         if check.cancelled:
             self.refusal = f"{check.action}: {check.cancelled}"

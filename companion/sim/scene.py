@@ -1,6 +1,6 @@
 """What stands on the simulated table: a board, miniatures, tokens.
 
-A scene is read from TOML (``companion/sim/scenes/*.toml``) and then moved by
+A scene is read from TOML (``companion/games/<game>/scenes/*.toml``) and then moved by
 the demo script; every change bumps ``version`` so the renderer knows to draw
 again.
 
@@ -11,12 +11,14 @@ again.
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 import threading
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SCENES = Path(__file__).parent / "scenes"
+GAMES_DIR = Path(__file__).parent.parent / "games"     # each game keeps its scenes in <game>/scenes/
 
 # TABLE_SPEC nominal team colours, sRGB.
 TEAM_RGB = {
@@ -26,7 +28,7 @@ TEAM_RGB = {
 TOKEN_NAMES = {10: "ball", 11: "movement", 12: "turn", 13: "active player"}
 
 
-class SceneError(Exception):
+class SceneError(CompanionError, ValueError):
     """A scene file that cannot be used; the message names the file and the key."""
 
 
@@ -106,10 +108,11 @@ def _board_from(data: dict, where: str) -> Board:
 
 
 def load_scene(name_or_path: str) -> Scene:
-    """A scene by name (a file in ``companion/sim/scenes``) or by path."""
+    """A scene by name (a file in ``companion/games/<game>/scenes``) or by path."""
     path = Path(name_or_path)
     if not path.suffix:
-        path = SCENES / f"{name_or_path}.toml"
+        found = sorted(GAMES_DIR.glob(f"*/scenes/{name_or_path}.toml"))
+        path = found[0] if found else GAMES_DIR / "scenes" / f"{name_or_path}.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:

@@ -14,12 +14,19 @@ from typing import Callable
 from companion.hardware.inputs import InputQueue
 from companion.hardware.sound import Silent
 from companion.rules.events import Event
-from companion.session.actions import TableView, perform
-from companion.ui.widgets.pitch_view import positions
+from companion.session.actions import Seen, TableView, perform
 from companion.session.session import GameSession
 from companion.ui.view import ScreenView
 
 log = logging.getLogger(__name__)
+
+
+def named_bases(result) -> dict[str, Seen]:
+    """The pieces the camera sees that a card names (bound by an NFC tap), by name."""
+    if result is None:
+        return {}
+    return {p.player: Seen(p.x_in, p.y_in, p.radius_in) for p in result.pieces if p.player}
+
 
 def vision_status(result) -> str:
     """One line for the camera panel: what the camera sees, or why it cannot."""
@@ -91,7 +98,7 @@ class App:
             result = seen()
             token = next((t for t in result.tokens if t.name == "ball"), None) if result else None
             return (token.x_in, token.y_in) if token is not None else None
-        return TableView(lambda: positions(seen()), start, ball)
+        return TableView(lambda: named_bases(seen()), start, ball)
 
     def _drain_inputs(self) -> None:
         for action in self.screen.poll_actions():

@@ -9,6 +9,8 @@ straight again: vision undistorts every point it measures.
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +24,7 @@ MIN_VIEWS = 4
 MIN_CORNERS = 8
 
 
-class CalibrationError(Exception):
+class CalibrationError(CompanionError, ValueError):
     pass
 
 

@@ -7,6 +7,8 @@ Without a camera file, the lens is taken as distortion-free.
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +17,7 @@ import cv2
 import numpy as np
 
 
-class CameraFileError(Exception):
+class CameraFileError(CompanionError, ValueError):
     pass
 
 

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +19,7 @@ import cv2
 import numpy as np
 
 
-class ProfileError(Exception):
+class ProfileError(CompanionError, ValueError):
     """A profile that cannot be used; the message names the file and the key."""
 
 

@@ -73,7 +73,7 @@ def test_every_setting_is_documented():
 
 def test_the_takkure_rosters_load_the_examples_by_default_and_name_a_broken_file(tmp_path):
     from companion.config import Config, ConfigError
-    from companion.runtime import load_rosters
+    from companion.games.takkure.settings import load_rosters
 
     rosters = load_rosters(Config())
     assert [r["team"] for r in rosters] == ["Yamato", "Teriomorph"]

@@ -9,12 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import table
-from companion.rules.takkure.players import MAX_FATIGUE
+from companion.games.takkure.rules.players import MAX_FATIGUE
 from companion.session.chance import Chance
 from companion.session.clock import FakeClock
 from companion.session.journal import Journal
 from companion.session.session import GameSession
-from companion.sim.match import SimMatch, match_setup
+from companion.games.takkure.sim_match import SimMatch, match_setup
 
 
 def play(path, seed: int) -> tuple[GameSession, list]:
@@ -36,7 +36,7 @@ def match(tmp_path_factory):
 def test_the_match_runs_two_halves_to_full_time(match):
     _, session, states = match
     st = session.state
-    assert st.match_over and st.half == 2 and st.message.startswith("Full time")
+    assert st.g.match_over and st.g.half == 2 and st.message.startswith("Full time")
     kinds = [e.kind for e in session.events]
     assert "second_half_started" in kinds and kinds.count("kick_off") >= 2
     assert kinds.count("roll_resolved") > 50 and kinds.count("activation_started") > 30
@@ -69,17 +69,17 @@ def check_invariants(states) -> None:
     and the ball is carried by at most one player, who is on the pitch."""
     previous = None
     for s in states:
-        for p in s.match.players:
+        for p in s.g.match.players:
             assert len(p.state.fatigue) <= MAX_FATIGUE
             assert p.state.wounds >= 0
-        if s.match.carrier is not None:
-            carrier = s.match.get(s.match.carrier).state
-            assert not carrier.injured and s.match.ball == "carried"
+        if s.g.match.carrier is not None:
+            carrier = s.g.match.get(s.g.match.carrier).state
+            assert not carrier.injured and s.g.match.ball == "carried"
         if previous is not None:
             assert s.score[0] >= previous.score[0] and s.score[1] >= previous.score[1]
-            assert s.half >= previous.half
-            if s.half == previous.half:
-                assert s.dashboard.slot <= previous.dashboard.slot
+            assert s.g.half >= previous.g.half
+            if s.g.half == previous.g.half:
+                assert s.g.dashboard.slot <= previous.g.dashboard.slot
         previous = s
 
 
@@ -91,6 +91,6 @@ def test_invariants_hold_through_the_match(match):
 @given(seed=st.integers(0, 10_000))
 def test_invariants_hold_for_any_seed(seed):
     session, states = play(":memory:", seed)
-    assert session.state.match_over
+    assert session.state.g.match_over
     check_invariants(states)
     assert table.replay(session.events) == session.state

@@ -1,7 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rules.countdown import Countdown, display
+from companion.rules.tools.countdown import Countdown, display
 
 
 def test_ten_seconds_on_a_fake_clock():

@@ -1,88 +1,62 @@
-from dataclasses import replace
+"""The shared table: starting a game, legality by game, undo declared on the event kind."""
 
 import pytest
 
+from companion.errors import IllegalMove
 from companion.rules.events import Event as E
-from companion.rules.events import IllegalMove
+from companion.rules.moves import MoveSet
 from companion.rules.table import TableState, apply, effective_events, replay, undo_target
 
-START = E("game_started", {"game": "takkure", "teams": ["Yamato", "Teriomorph"]})
+
+def test_nothing_happens_before_a_game_starts():
+    with pytest.raises(IllegalMove, match="no game has started"):
+        apply(TableState(), E("dice_rolled", {"sides": 6, "values": [3]}))
 
 
-def test_kick_off_gives_the_ball_to_the_receivers():
-    s = replay([START, E("kick_off", {"kicking": 1})])
-    assert s.attacker == 0 and s.kicked_off_first == 1
+def test_an_unknown_game_is_refused_with_the_known_ones():
+    with pytest.raises(IllegalMove, match="unknown game 'chess'; one of takkure, tekton-dash"):
+        apply(TableState(), E("game_started", {"game": "chess"}))
 
 
-def test_an_activation_walks_the_six_steps_and_uses_one_token():
-    events = [START, E("kick_off", {"kicking": 1}), E("activation_tokens_taken", {"team": 0}),
-              E("activation_started", {"team": 0, "player": "Ronin"})]
-    s = replay(events)
-    assert (s.activation_tokens, s.step, s.step_name) == (3, 1, "1st offensive action")
-    for expected in ("Defense", "Movement execution", "2nd offensive action",
-                     "Measurements and dice rolls", "Token removal"):
-        s = apply(s, E("activation_step"))
-        assert s.step_name == expected
-    s = apply(s, E("activation_step"))
-    assert s.step == 0 and s.active_player is None
+def test_an_unknown_event_is_refused():
+    st = replay([E("game_started", {"game": "knockdown"})])
+    with pytest.raises(IllegalMove, match="unknown event 'teleport'"):
+        apply(st, E("teleport"))
 
 
-def test_the_defending_team_cannot_activate():
-    s = replay([START, E("kick_off", {"kicking": 1}), E("activation_tokens_taken", {"team": 0})])
-    with pytest.raises(IllegalMove, match="not the attacking team"):
-        apply(s, E("activation_started", {"team": 1}))
+def test_the_game_names_its_sides_and_the_setup_can_rename_them():
+    assert replay([E("game_started", {"game": "tash-kalar"})]).teams == ("Player 1", "Player 2")
+    assert replay([E("game_started", {"game": "tash-kalar", "teams": ["Ana", "Bo"]})]).teams == ("Ana", "Bo")
 
 
-def test_no_activation_without_tokens():
-    s = replay([START, E("kick_off", {"kicking": 1})])
-    with pytest.raises(IllegalMove, match="no activation token"):
-        apply(s, E("activation_started", {"team": 0}))
+def test_facts_and_barriers_come_from_the_event_kind_in_its_game():
+    start = E("game_started", {"game": "tash-kalar"})
+    roll = E("dice_rolled", {"sides": 6, "values": [4], "index": 0})
+    point = E("score_changed", {"side": 0, "delta": 2})
+    # The score is an action (taken back), the die a fact (kept, and the undo reaches past it).
+    events = [start, point, roll, E("undo")]
+    assert [e.kind for e in effective_events(events)] == ["game_started", "dice_rolled"]
+    st = replay(events)
+    assert st.score == (0, 0) and st.last_roll.values == (4,)
+    assert undo_target([start, roll]) is None
 
 
-def test_time_up_ends_the_half_then_the_match():
-    events = [START, E("kick_off", {"kicking": 1})]
-    s = replay(events)
-    for _ in range(6):  # 5 sets of tokens, the 6th take finds time up
-        s = apply(s, E("activation_tokens_taken", {"team": 0}))
-        if s.activation_tokens:
-            s = replace(s, activation_tokens=0)  # as if all 4 were used
-    assert s.half_time and not s.match_over
-    s = apply(apply(s, E("second_half_started")), E("kick_off", {"kicking": 0}))
-    assert s.half == 2 and s.dashboard.slot == 5 and s.attacker == 1
+def test_a_barrier_stops_an_undo():
+    start = E("game_started", {"game": "takkure"})
+    tokens = [E("kick_off", {"kicking": 1}), E("activation_tokens_taken", {"team": 0})]
+    scatter = E("ball_scattered", {"player": "x", "die": 3})        # a barrier (refused here, but kept)
+    assert undo_target([start, *tokens]) == tokens[-1]
+    assert undo_target([start, *tokens, scatter]) is None
 
 
-def test_checked_d12_roll_is_explained():
-    s = replay([START, E("dice_rolled", {"sides": 12, "values": [6], "label": "Pass", "base": 7,
-                                         "modifiers": [[2, "2-4 in"], [-1, "pressure"]], "index": 0})])
-    assert s.last_roll.outcome == "success"
-    assert s.message == "Pass: 7 +2 (2-4 in) -1 (pressure) = 8 - rolled 6: success"
-    assert s.chance_draws == 1
+def test_a_move_set_refuses_a_kind_declared_twice():
+    moves = MoveSet("x")
+    moves.move("a")(lambda s, e: s)
+    with pytest.raises(ValueError, match="declared twice"):
+        moves.move("a")(lambda s, e: s)
 
 
-def test_impossible_dice_are_refused():
-    with pytest.raises(IllegalMove):
-        apply(TableState(), E("dice_rolled", {"sides": 6, "values": [7]}))
-
-
-def test_undo_takes_back_actions_but_never_rolls():
-    events = [START, E("try_scored", {"team": 0}), E("dice_rolled", {"sides": 6, "values": [4]}), E("undo")]
-    s = replay(events)
-    assert s.score == (0, 0) and s.last_roll.values == (4,)
-    assert undo_target(events) is None
-
-
-def test_two_undos_take_back_two_actions():
-    events = [START, E("try_scored", {"team": 0}), E("try_scored", {"team": 1}), E("undo"), E("undo")]
-    assert [e.kind for e in effective_events(events)] == ["game_started"]
-
-
-def test_hp_enters_rage_at_6_and_stops_at_zero():
-    s = replay([START, E("hp_changed", {"side": 1, "delta": -14})])
-    assert s.hp[1].hp == 6 and s.hp[1].in_rage and "RAGE" in s.message
-    s = apply(s, E("hp_changed", {"side": 1, "delta": -30}))
-    assert s.hp[1].hp == 0 and s.hp[1].knocked_out
-
-
-def test_unknown_event_is_refused():
-    with pytest.raises(IllegalMove):
-        apply(TableState(), E("teleport"))
+def test_a_negative_score_is_refused():
+    st = replay([E("game_started", {"game": "tash-kalar"})])
+    with pytest.raises(IllegalMove, match="cannot take 1 away"):
+        apply(st, E("score_changed", {"side": 1, "delta": -1}))

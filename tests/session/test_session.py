@@ -27,7 +27,7 @@ def test_undo_from_a_button_takes_back_the_last_action(takkure):
     perform(takkure, "undo")
     assert takkure.state.score == (0, 0) and takkure.state.last_roll is not None
     perform(takkure, "undo")
-    assert takkure.state.attacker is None
+    assert takkure.state.g.attacker is None
     assert perform(takkure, "undo") is None and takkure.refusal == "nothing to undo"
 
 
@@ -97,21 +97,21 @@ def test_unseeded_chance_uses_secrets():
 def test_a_takkure_check_is_rolled_journaled_and_explained(takkure):
     from dataclasses import replace as dc_replace
 
-    from companion.rules.takkure.actions import pass_check
-    from companion.rules.takkure.players import YOKOZUNA, PlayerState
+    from companion.games.takkure.rules.actions import pass_check
+    from companion.games.takkure.rules.players import YOKOZUNA, PlayerState
     card = dc_replace(YOKOZUNA, positions=("Precise Pass",), chars=dc_replace(YOKOZUNA.chars, bac=7))
     check = pass_check(PlayerState(card), 3.1, pressure=1)
     ev = takkure.roll_check(check, player="Yokozuna")
     assert ev.data["count"] == 2 and ev.data["base"] == 7
     values = ev.data["values"]
-    from companion.rules.takkure.dice import best_die
+    from companion.games.takkure.rules.dice import best_die
     kept = best_die(values, 8)
     assert takkure.state.last_roll.line == f"{check.explain(kept)} (best of {', '.join(map(str, values))})"
     assert replay(takkure.events).last_roll == takkure.state.last_roll
 
 
 def test_a_cancelled_check_is_not_rolled(takkure):
-    from companion.rules.takkure.actions import pass_check
-    from companion.rules.takkure.players import YOKOZUNA, PlayerState
+    from companion.games.takkure.rules.actions import pass_check
+    from companion.games.takkure.rules.players import YOKOZUNA, PlayerState
     assert takkure.roll_check(pass_check(PlayerState(YOKOZUNA), 9.0, from_ground=True)) is None
     assert "8 in at most" in takkure.refusal and takkure.state.last_roll is None

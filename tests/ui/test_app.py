@@ -82,7 +82,7 @@ def test_a_refused_button_press_is_explained_on_screen(takkure, clock, tmp_path)
     assert "must be 0 or 1" in takkure.refusal
     app.handle_action("next_step")             # kick-off is allowed, and clears the refusal
     app.frame()
-    assert takkure.refusal == "" and takkure.state.attacker is not None
+    assert takkure.refusal == "" and takkure.state.g.attacker is not None
 
 
 def test_headless_snapshots_wait_until_the_roll_has_settled(takkure, clock, tmp_path):

@@ -1,0 +1,1 @@
+"""tekton_dash"""
