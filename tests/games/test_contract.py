@@ -142,3 +142,31 @@ def test_the_demo_runs_through_the_session_with_no_refusal(game, journal, clock)
 
 def test_every_registered_game_is_found_by_name():
     assert [g.name for g in all_games()] == list(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_run_starts_every_game_and_resumes_only_its_own(game, tmp_path):
+    """`companion run --game NAME` with no hardware: the game starts, draws, and a second start
+    resumes that game, never another game's unfinished one."""
+    from companion.config import Config
+    from companion.runtime import build
+
+    cfg = Config().replace("general", game=game).replace("journal", path=str(tmp_path / "j.sqlite"))
+    cfg = cfg.replace("camera", backend="none").replace("controller", backend="none")
+    cfg = cfg.replace("gpio", backend="mock").replace("screen", backend="headless", snapshot_dir=str(tmp_path))
+    other = "knockdown" if game != "knockdown" else "tekken"
+    first = build(cfg.replace("general", game=other), is_demo=False)   # an unfinished game of another kind
+    first.close()
+    rt = build(cfg, is_demo=False)
+    try:
+        assert not rt.resumed and rt.session.state.game == game
+        for _ in range(3):
+            rt.app.frame()
+        rt.app.handle_action("roll_d6" if "dice" in find_rules(game).tools else "undo")
+    finally:
+        rt.close()
+    again = build(cfg, is_demo=False)
+    try:
+        assert again.resumed and again.session.state.game == game
+    finally:
+        again.close()
