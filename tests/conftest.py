@@ -5,12 +5,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from companion.session.chance import Chance  # noqa: E402
 from companion.session.clock import FakeClock  # noqa: E402
 from companion.session.journal import Journal  # noqa: E402
 from companion.session.session import GameSession  # noqa: E402
+from companion.ui import theme as th  # noqa: E402
 
 
 @pytest.fixture
@@ -31,3 +33,11 @@ def takkure(journal, clock):
     session, _ = GameSession.start(journal, Chance(seed=42), clock, "takkure",
                                    teams=["Yamato", "Teriomorph"])
     return session
+
+
+@pytest.fixture(params=[(800, 480), (1920, 1080)], ids=["7inch", "1080p"])
+def canvas(request):
+    """A surface and a theme at the 7-inch and the 1080p sizes."""
+    pygame.font.init()
+    size = request.param
+    return pygame.Surface(size), th.Theme(size)

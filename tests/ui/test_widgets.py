@@ -10,13 +10,6 @@ from companion.ui.widgets import coin, countdown, dice
 from tests.helpers import contains_text, count_colour
 
 
-@pytest.fixture(params=[(800, 480), (1920, 1080)], ids=["7inch", "1080p"])
-def canvas(request):
-    pygame.font.init()
-    size = request.param
-    return pygame.Surface(size), th.Theme(size)
-
-
 def test_countdown_digits_turn_red_in_the_last_three_seconds(canvas):
     surf, t = canvas
     rect = pygame.Rect(0, 0, *surf.get_size())

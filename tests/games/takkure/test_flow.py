@@ -1,5 +1,3 @@
-from dataclasses import replace
-
 import pytest
 
 from companion.rules.events import Event as E

@@ -1,19 +1,11 @@
 import pygame
-import pytest
 
 from companion.games.takkure.rules.state import TakkureState
 from companion.games.takkure.rules.time_dashboard import TimeDashboard
 from companion.games.takkure.widgets import time_dashboard
 from companion.rules.table import TableState
 from companion.ui import theme as th
-from tests.helpers import contains_text, count_colour
-
-
-@pytest.fixture(params=[(800, 480), (1920, 1080)], ids=["7inch", "1080p"])
-def canvas(request):
-    pygame.font.init()
-    size = request.param
-    return pygame.Surface(size), th.Theme(size)
+from tests.helpers import contains_text
 
 
 def test_the_dashboard_shows_the_slot_the_tokens_and_the_activation_tokens(canvas):

@@ -1,17 +1,9 @@
 import pygame
-import pytest
 
 from companion.games.tekken.rules.hp import HpBar
 from companion.games.tekken.widgets import hp_bars
 from companion.ui import theme as th
-from tests.helpers import contains_text, count_colour
-
-
-@pytest.fixture(params=[(800, 480), (1920, 1080)], ids=["7inch", "1080p"])
-def canvas(request):
-    pygame.font.init()
-    size = request.param
-    return pygame.Surface(size), th.Theme(size)
+from tests.helpers import contains_text
 
 
 def test_hp_bars_fill_from_the_centre_and_show_the_red_zone(canvas):
