@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -26,6 +27,26 @@ RIM_IN = 4.0 / 25.4  # the coloured rim's width (TABLE_SPEC: at least 3 mm)
 MARGIN_IN = 3.5
 MM_PER_IN = 25.4
 FIGURE_RGB = [(70, 70, 78), (150, 120, 90), (90, 100, 60), (120, 60, 50), (60, 70, 110)]
+
+
+SURFACES = {   # BGR: the stripes (or grain) of each surface a board may be
+    "turf": ((50, 116, 46), (58, 128, 52)),
+    "felt": ((96, 98, 100), (104, 106, 108)),
+    "mat": ((150, 176, 196), (140, 166, 188)),      # a printed play mat, pale sand
+    "wood": ((60, 100, 150), (52, 90, 138)),
+}
+
+
+@dataclass
+class Look:
+    """How a table looks beyond its positions: domain randomisation for the test sets."""
+    surface: str = "turf"
+    rim_rgb: dict[str, tuple[int, int, int]] = field(default_factory=dict)   # piece name -> its rim's paint
+    cloaks: set[str] = field(default_factory=set)     # pieces whose figure wears its team's colour
+    side_rgb: tuple[int, int, int] = (28, 28, 30)     # the base's side wall (seen when raised)
+    base_height_in: float = 0.0                       # how tall the bases stand (TABLE_SPEC: 3-4 mm)
+    white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0)   # BGR gains
+    dist: tuple[float, ...] | None = None             # lens distortion k1, k2, p1, p2, k3 (OpenCV order)
 
 
 def _bgr(rgb) -> tuple[int, int, int]:
@@ -118,8 +139,9 @@ class TableRenderer:
         roi = img[y0:y1, x0:x1]
         roi[mask > 0] = warped[mask > 0]
 
-    def paint(self, scene: Scene) -> np.ndarray:
+    def paint(self, scene: Scene, look: Look | None = None) -> np.ndarray:
         b = scene.board
+        look = look or Look()
         w = int(round((b.width_in + 2 * MARGIN_IN) * PPI))
         h = int(round((b.height_in + 2 * MARGIN_IN) * PPI))
         img = np.empty((h, w, 3), np.uint8)
@@ -131,7 +153,7 @@ class TableRenderer:
         for i in range(stripes):
             ya = y0 + (y1 - y0) * i // stripes
             yb = y0 + (y1 - y0) * (i + 1) // stripes
-            img[ya:yb, x0:x1] = (58, 128, 52) if i % 2 else (50, 116, 46)
+            img[ya:yb, x0:x1] = SURFACES[look.surface][i % 2]
         line = (235, 240, 240)
         lw = max(2, PPI // 12)
         cv2.rectangle(img, (x0, y0), (x1, y1), line, lw)
@@ -148,34 +170,62 @@ class TableRenderer:
 
     # --- the photograph -----------------------------------------------------
 
-    def render(self, scene: Scene, blur_sigma: float = 0.6, light: float = 1.0) -> np.ndarray:
-        """The clean photograph (no sensor noise): board, bases, figures, blur, lighting."""
-        cam = Camera(scene, self.width, self.height)
-        topdown = self.paint(scene)
+    def render(self, scene: Scene, blur_sigma: float = 0.6, light: float = 1.0, look: Look | None = None) -> np.ndarray:
+        """The clean photograph (no sensor noise): board, bases, figures, blur, lighting, and
+        with a ``look`` its surface, paint, raised bases, white balance and lens."""
+        look = look or Look()
+        cam = self.camera = Camera(scene, self.width, self.height)
+        topdown = self.paint(scene, look)
         to_board = np.array([[1 / PPI, 0, -MARGIN_IN], [0, 1 / PPI, -MARGIN_IN], [0, 0, 1]])
         H = cam.board_homography() @ to_board
         frame = cv2.warpPerspective(topdown, H, (self.width, self.height), flags=cv2.INTER_AREA,
                                     borderValue=(40, 44, 50))
-        self._bases(frame, scene, cam)
-        self._figures(frame, scene, cam)
+        self._bases(frame, scene, cam, look)
+        self._figures(frame, scene, cam, look)
         if blur_sigma > 0:
             frame = cv2.GaussianBlur(frame, (0, 0), blur_sigma)
-        return self._light(frame, light) if light else frame
+        frame = self._light(frame, light) if light else frame
+        if look.white_balance != (1.0, 1.0, 1.0):
+            frame = np.clip(frame.astype(np.float32) * np.float32(look.white_balance), 0, 255).astype(np.uint8)
+        if look.dist is not None:
+            frame = self._lens(frame, cam.K, np.array(look.dist, float))
+        return frame
 
-    def _bases(self, frame: np.ndarray, scene: Scene, cam: Camera) -> None:
-        """Each base as exact projected circles (sub-pixel polygons): the coloured rim,
-        4 mm wide, and the dark top inside it."""
+    @staticmethod
+    def _lens(frame: np.ndarray, K: np.ndarray, dist: np.ndarray) -> np.ndarray:
+        """The pinhole picture seen through a lens with ``dist``: each output (distorted) pixel
+        takes the pinhole picture's colour where its ray would have landed."""
+        h, w = frame.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float64)
+        ideal = cv2.undistortPoints(np.column_stack([xx.ravel(), yy.ravel()]).reshape(-1, 1, 2), K, dist, P=K)
+        maps = ideal.reshape(h, w, 2).astype(np.float32)
+        return cv2.remap(frame, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR, borderValue=(40, 44, 50))
+
+    def _bases(self, frame: np.ndarray, scene: Scene, cam: Camera, look: Look) -> None:
+        """Each base as exact projected circles (sub-pixel polygons): for a raised base its
+        side wall first, then on its top face the coloured rim, 4 mm wide, and the dark top."""
         ring = np.linspace(0, 2 * math.pi, 180, endpoint=False)
-        for piece in scene.pieces:
+        z = -look.base_height_in
+        for piece in sorted(scene.pieces, key=lambda p: -cam.depth((p.x_in, p.y_in, 0.0))):
             r_out = piece.diameter_mm / MM_PER_IN / 2
-            for radius, colour in ((r_out, _bgr(TEAM_RGB[piece.team])), (r_out - RIM_IN, (28, 28, 30))):
+            if z:
+                wall = np.concatenate([np.column_stack([piece.x_in + r_out * np.cos(ring),
+                                                        piece.y_in + r_out * np.sin(ring), np.full_like(ring, h)])
+                                       for h in (0.0, z)])
+                hull = cv2.convexHull(np.round(cam.project(wall) * 16).astype(np.int32))
+                cv2.fillConvexPoly(frame, hull, _bgr(look.side_rgb), cv2.LINE_AA, shift=4)
+            rim = look.rim_rgb.get(piece.name, TEAM_RGB[piece.team])
+            for radius, colour in ((r_out, _bgr(rim)), (r_out - RIM_IN, (28, 28, 30))):
                 pts = np.column_stack([piece.x_in + radius * np.cos(ring), piece.y_in + radius * np.sin(ring),
-                                       np.zeros_like(ring)])
+                                       np.full_like(ring, z)])
                 uv = np.round(cam.project(pts) * 16).astype(np.int32)
                 cv2.fillPoly(frame, [uv], colour, cv2.LINE_AA, shift=4)
 
-    def _figures(self, frame: np.ndarray, scene: Scene, cam: Camera) -> None:
-        """Each miniature as a small projected body with a head, drawn far to near."""
+    def _figures(self, frame: np.ndarray, scene: Scene, cam: Camera, look: Look | None = None) -> None:
+        """Each miniature as a small projected body with a head, drawn far to near; a cloak
+        in its team's colour where the look says so."""
+        look = look or Look()
+        lift = look.base_height_in
         def far_first(p):
             return -cam.depth((p.x_in, p.y_in, 0.0))
         for i, piece in enumerate(sorted(scene.pieces, key=far_first)):
@@ -184,16 +234,18 @@ class TableRenderer:
             ring = np.linspace(0, 2 * math.pi, 24, endpoint=False)
             pts = []
             for h, rr in ((0.05, body_r), (height * 0.55, body_r * 1.1), (height * 0.85, body_r * 0.8)):
-                pts += [(piece.x_in + rr * math.cos(a), piece.y_in + rr * math.sin(a), -h) for a in ring]
+                pts += [(piece.x_in + rr * math.cos(a), piece.y_in + rr * math.sin(a), -h - lift) for a in ring]
             uv = cam.project(np.array(pts)).astype(np.float32)
             hull = cv2.convexHull(uv).astype(np.int32)
             colour = FIGURE_RGB[zlib.crc32(piece.name.encode()) % len(FIGURE_RGB)]
+            if piece.name in look.cloaks:
+                colour = tuple(int(c * 0.9) for c in look.rim_rgb.get(piece.name, TEAM_RGB[piece.team]))
             cv2.fillConvexPoly(frame, hull, _bgr(colour), cv2.LINE_AA)
             head = cam.project(np.array([(piece.x_in + 0.3 * body_r * math.cos(a),
-                                          piece.y_in + 0.3 * body_r * math.sin(a), -(height + 0.15))
+                                          piece.y_in + 0.3 * body_r * math.sin(a), -(height + 0.15) - lift)
                                          for a in ring] +
                                         [(piece.x_in + 0.6 * body_r * math.cos(a),
-                                          piece.y_in + 0.6 * body_r * math.sin(a), -(height - 0.05))
+                                          piece.y_in + 0.6 * body_r * math.sin(a), -(height - 0.05) - lift)
                                          for a in ring])).astype(np.float32)
             cv2.fillConvexPoly(frame, cv2.convexHull(head).astype(np.int32),
                                _bgr([min(255, c + 40) for c in colour]), cv2.LINE_AA)

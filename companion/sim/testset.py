@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.sim.render import TableRenderer
-from companion.sim.scene import Board, Piece, Scene, Token
+from companion.sim.render import Look, TableRenderer
+from companion.sim.scene import TEAM_RGB, Board, Piece, Scene, Token
 
 PITCH_MARKERS = {0: (-1.25, -1.25), 1: (23.25, -1.25), 2: (23.25, 31.25), 3: (-1.25, 31.25)}
 
@@ -94,3 +94,102 @@ def make_case(seed: int) -> Case:
                   fill=float(rng.uniform(0.86, 0.96)), tilt2_deg=tilt * math.sin(direction))
     return Case(seed, scene, blur=float(rng.uniform(0.4, 1.3)), light=float(rng.uniform(0.3, 1.4)),
                 noise=float(rng.uniform(1.5, 5.0)), jpeg_quality=[None, 75, 85, 95][seed % 4])
+
+
+# --- the wider set: tables the detector has never seen (issue 10) ------------------------
+
+SURFACE_TEAMS = {       # the team colours that stand apart from each surface (TABLE_SPEC)
+    "turf": ("red", "blue", "yellow", "magenta", "cyan"),
+    "felt": ("red", "blue", "yellow", "green", "magenta", "cyan"),
+    "mat": ("red", "blue", "green", "magenta", "cyan"),
+    "wood": ("blue", "green", "magenta", "cyan", "yellow"),
+}
+
+
+@dataclass
+class WideCase(Case):
+    look: Look = None
+    conditions: dict = None
+
+    def image(self, width: int | None = None, height: int | None = None) -> np.ndarray:
+        renderer = TableRenderer(width or self.size[0], height or self.size[1])
+        rng = np.random.default_rng(self.seed + 1000)
+        frame = renderer.render(self.scene, blur_sigma=self.blur, light=self.light, look=self.look)
+        self.K = renderer.camera.K
+        noise = rng.normal(0, self.noise, frame.shape)
+        frame = np.clip(frame.astype(np.float64) + noise, 0, 255).astype(np.uint8)
+        if self.jpeg_quality:
+            ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
+            frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        return frame
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.conditions["size"]
+
+    def camera_toml(self) -> str | None:
+        """The CAMERA.toml of this picture's lens (after :meth:`image`), for raised cases."""
+        if self.look.dist is None and not self.look.base_height_in:
+            return None
+        K, d = self.K, self.look.dist or (0.0, 0.0, 0.0, 0.0, 0.0)
+        return (f"width = {self.size[0]}\nheight = {self.size[1]}\nfx = {K[0, 0]}\nfy = {K[1, 1]}\n"
+                f"cx = {K[0, 2]}\ncy = {K[1, 2]}\ndist = [{', '.join(str(v) for v in d)}]\n")
+
+
+def _paint(rgb, hue_deg: float, saturation: float) -> tuple[int, int, int]:
+    """A team colour as real paint varies: its hue turned, its saturation scaled."""
+    px = np.uint8([[list(rgb)]])
+    hsv = cv2.cvtColor(px, cv2.COLOR_RGB2HSV_FULL).astype(np.float64)
+    hsv[0, 0, 0] = (hsv[0, 0, 0] + hue_deg * 256 / 360) % 256
+    hsv[0, 0, 1] = min(255, hsv[0, 0, 1] * saturation)
+    return tuple(int(v) for v in cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2RGB_FULL)[0, 0])
+
+
+def make_wide_case(seed: int) -> WideCase:
+    """A case from the wider set: any surface, paint that varies by team and by piece, figures
+    in their team's colour, light and dark base sides, raised bases with a lens, the board
+    filling 70-95 % of a 1280x720 or 1920x1080 frame, any white balance.
+
+    >>> c = make_wide_case(5)
+    >>> c.conditions["surface"] in SURFACE_TEAMS and 0.7 <= c.scene.fill <= 0.95
+    True
+    """
+    rng = np.random.default_rng(10_000 + seed)
+    surface = list(SURFACE_TEAMS)[seed % len(SURFACE_TEAMS)]
+    raised = bool((seed // len(SURFACE_TEAMS)) % 2)      # every surface both flat and raised
+    teams = [str(t) for t in rng.choice(SURFACE_TEAMS[surface], size=2, replace=False)]
+    pieces: list[Piece] = []
+    for team in teams:
+        for k in range(int(rng.integers(3, 6))):
+            p = _place(rng, pieces, int(rng.choice([30, 40, 50])), team, f"{team}{k}")
+            if p is not None:
+                pieces.append(p)
+    tokens = []
+    for token_id in (10, 11, 12, 13):
+        for _ in range(100):
+            x, y = rng.uniform(1, 21), rng.uniform(1, 29)
+            if all(math.hypot(x - p.x_in, y - p.y_in) > 1.6 for p in pieces) and \
+                    all(math.hypot(x - t.x_in, y - t.y_in) > 1.2 for t in tokens):
+                tokens.append(Token(token_id, float(x), float(y), float(rng.uniform(-180, 180))))
+                break
+    team_shift = {t: (rng.uniform(-10, 10), rng.uniform(0.6, 1.1)) for t in teams}
+    rims = {}
+    for p in pieces:
+        hue, sat = team_shift[p.team]
+        rims[p.name] = _paint(TEAM_RGB[p.team], hue + rng.uniform(-2, 2), sat * rng.uniform(0.95, 1.05))
+    cloaks = {p.name for p in pieces if rng.random() < 0.35}
+    side = (30, 30, 32) if rng.random() < 0.5 else (215, 212, 200)
+    dist = (float(rng.uniform(-0.12, 0.02)), float(rng.uniform(-0.02, 0.08)), float(rng.uniform(-0.002, 0.002)),
+            float(rng.uniform(-0.002, 0.002)), 0.0) if raised else None
+    look = Look(surface, rims, cloaks, side, float(rng.uniform(3.0, 4.0)) / 25.4 if raised else 0.0,
+                tuple(float(g) for g in rng.uniform(0.88, 1.12, 3)), dist)
+    tilt = float(rng.uniform(0, 25))
+    direction = float(rng.uniform(0, 2 * math.pi))
+    scene = Scene(f"wide-{seed}", pitch(), pieces, tokens, {},
+                  tilt_deg=tilt * math.cos(direction), yaw_deg=float(90 + rng.uniform(-8, 8) + 180 * (seed % 3 == 0)),
+                  fill=float(rng.uniform(0.70, 0.95)), tilt2_deg=tilt * math.sin(direction))
+    size = (1920, 1080) if rng.random() < 0.3 else (1280, 720)
+    conditions = {"surface": surface, "raised": raised, "size": size, "teams": teams}
+    return WideCase(seed, scene, blur=float(rng.uniform(0.4, 1.3)), light=float(rng.uniform(0.3, 1.4)),
+                    noise=float(rng.uniform(1.5, 5.0)), jpeg_quality=[None, 75, 85, 95][seed % 4],
+                    look=look, conditions=conditions)

@@ -22,11 +22,12 @@ import cv2
 import numpy as np
 
 from companion.vision.camera_model import CameraModel
-from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8
+from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8, picture_colours
 from companion.vision.registration import Registration, apply_h
 
 MM = 1 / 25.4
 SIZES_MM = (30, 40, 50)
+RIM_MM = 4.0                # a rim's typical width (TABLE_SPEC: at least 3 mm)
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
 RAYS = 60
 SAMPLES = 48                # along each ray
@@ -135,13 +136,25 @@ def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
 
 
 class BaseFinder:
+    """``palette`` names the colours (the nominal ones and any taught); ``teams`` limits the
+    search to those names. The colours searched for are the ones the picture shows
+    (:func:`~companion.vision.colours.picture_colours`), learned again at each full search,
+    so light, white balance and paint need no hand-tuned palette."""
+
     def __init__(self, palette: Palette | None = None, teams: list[str] | None = None,
-                 camera: CameraModel | None = None, seed: int = 0):
+                 camera: CameraModel | None = None, seed: int = 0, board_in: tuple[float, float] | None = None):
         self.palette = palette or Palette.nominal()
-        self.teams = teams or [c.name for c in self.palette.colours]
+        self.teams = teams
         self.camera = camera
+        self.board_in = board_in
         self.rng = np.random.default_rng(seed)
         self.last_reject = ""
+        self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
+        self._learned: set[str] = set()        # the names some picture has shown
+
+    def colour(self, name: str) -> TeamColour:
+        """A team's colour as this table shows it (the palette's until the picture says)."""
+        return next((c for c in self.seen.colours if c.name == name), None) or self.palette.get(name)
 
     # --- image <-> board ---------------------------------------------------------
 
@@ -156,6 +169,29 @@ class BaseFinder:
 
     # --- 1. candidates ------------------------------------------------------------
 
+    def learn_colours(self, L: np.ndarray, a: np.ndarray, b: np.ndarray, reg: Registration, ppi: float) -> None:
+        """The team colours this picture shows, from the play area (half-size Lab planes)."""
+        mask = np.ones(a.shape, bool)
+        if self.board_in is not None:
+            w, h = self.board_in
+            corners = self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float)) / 2
+            m = np.zeros(a.shape, np.uint8)
+            cv2.fillPoly(m, [np.round(corners).astype(np.int32)], 1)
+            mask = m.astype(bool)
+        # at least half the rim of a 30 mm base (3 mm wide), at most 40 whole 50 mm bases in the
+        # team's colour, figures and all (more is a hand or a sleeve), in half-size pixels
+        min_mass = max(8.0, 0.5 * np.pi * 27 * MM * 3 * MM * ppi * ppi)
+        max_mass = 40 * np.pi * (25 * MM) ** 2 * ppi * ppi
+        found = picture_colours(a[mask], b[mask], L[mask] * (100 / 255), self.palette, self.teams, min_mass,
+                                max_mass)
+        names = {c.name for c in found}
+        # a team this picture does not show (a hand over its bases) keeps what the frames so
+        # far showed of it; a configured team never seen yet, its palette colour
+        kept = [c for c in self.seen.colours if c.name not in names and
+                (c.name in self._learned or (self.teams is not None and c.name in self.teams))]
+        self._learned |= names
+        self.seen = Palette(found + kept)
+
     def candidates(self, frame: np.ndarray, reg: Registration,
                    exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray, float]]:
         """Rim circles not near any base in ``exclude`` (those are already measured)."""
@@ -167,15 +203,15 @@ class BaseFinder:
         p = self._to_image(reg, np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.0]]))
         (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
         ppi = float(np.sqrt(abs(ax * by - ay * bx))) / 2
+        self.learn_colours(lab[..., 0].astype(np.float32), a, b, reg, ppi)
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
                  zip(exclude, self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude])) / 2)] \
             if exclude else []
         out = []
-        for name in self.teams:
-            colour = self.palette.get(name)
+        for colour in self.seen.colours:
             score = colour.score(a, b)
-            mask = (score > max(9.0, 0.22 * colour.chroma)).astype(np.uint8)
+            mask = (score > max(7.0, 0.3 * colour.chroma)).astype(np.uint8)
             for u, v, r in holes:
                 cv2.circle(mask, (u, v), r, 0, -1)
             # a figure can cut its rim in two arcs: group pixels that lie close together
@@ -279,11 +315,13 @@ class BaseFinder:
         c, ro, ri = fit_concentric(outer[keep], inner[keep], c)
         self._fitted = (c, (ro + ri) / 2)
         coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
-        diameter = 2 * ro / MM
+        # The size from the rim's centre line, which blur, JPEG's coarse chroma and a pale paint
+        # widen to both sides alike (its outer edge moves out with them); rims are 3-5 mm wide.
+        diameter = 2 * (ro + ri) / 2 / MM + RIM_MM
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
-        if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 2 * MM <= ro - ri <= 9 * MM:
+        if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
-        name, gap = self.palette.classify(np.median(rim_lab[keep], axis=0))
+        name, gap = self.seen.classify(np.median(rim_lab[keep], axis=0))
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
         res = np.concatenate([np.hypot(*(outer[keep] - c).T) - ro, np.hypot(*(inner[keep] - c).T) - ri])
@@ -310,7 +348,7 @@ class BaseFinder:
         for old in known:
             touching = [o for o in known if o is not old and o.color == old.color and
                         np.hypot(o.x_in - old.x_in, o.y_in - old.y_in) < nominal_radius(o) + nominal_radius(old) + 0.1]
-            items.append((self.palette.get(old.color), np.array([old.x_in, old.y_in]),
+            items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
                           nominal_radius(old) - 2 * MM, touching))
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
@@ -318,7 +356,7 @@ class BaseFinder:
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 _add(bases, base)
         if not search:
-            return sorted(bases, key=lambda b: (b.y_in, b.x_in))
+            return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
         for colour, centre, r in self.candidates(frame, reg, bases):
             if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 for b in bases):
@@ -326,7 +364,15 @@ class BaseFinder:
             base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
             if base is not None:
                 _add(bases, base)
-        return sorted(self._separate_touching(frame, reg, bases, found_before), key=lambda b: (b.y_in, b.x_in))
+        bases = self._separate_touching(frame, reg, bases, found_before)
+        return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
+
+    def _on_board(self, bases: list[Base]) -> list[Base]:
+        """Pieces stand on the play area: a ring among the frame markers or on the table is not one."""
+        if self.board_in is None:
+            return bases
+        w, h = self.board_in
+        return [b for b in bases if -b.radius_in <= b.x_in <= w + b.radius_in and -b.radius_in <= b.y_in <= h + b.radius_in]
 
     def _separate_touching(self, frame, reg, bases: list[Base], done: list[Base] = ()) -> list[Base]:
         """Measure again, without the rays that run into it, each new base touching another of
@@ -339,7 +385,7 @@ class BaseFinder:
             touching = [o for o in bases if o is not base and o.color == base.color and
                         np.hypot(o.x_in - base.x_in, o.y_in - base.y_in) < nominal_radius(o) + nominal_radius(base) + 0.1]
             if touching:
-                again = self.refine(frame, reg, self.palette.get(base.color), np.array([base.x_in, base.y_in]),
+                again = self.refine(frame, reg, self.colour(base.color), np.array([base.x_in, base.y_in]),
                                     nominal_radius(base) - 2 * MM, touching)
                 if again is not None and again.diameter_mm == base.diameter_mm:
                     base = again

@@ -25,7 +25,7 @@ NOMINAL_RGB = {
     "red": (200, 30, 40), "blue": (30, 80, 200), "yellow": (230, 200, 30),
     "green": (40, 160, 60), "magenta": (200, 40, 170), "cyan": (20, 180, 200),
 }
-SIDE = 1.5            # how strongly off-hue chroma counts against a pixel (half-width ~34 degrees)
+SIDE = 1.0            # how strongly off-hue chroma counts against a pixel (half-width 45 degrees)
 TOO_CLOSE_DEG = 35.0  # a team hue this close to a surface hue (with the surface's chroma) is warned about
 
 
@@ -132,3 +132,73 @@ def surface_warnings(palette: Palette, teams: list[str], surface_rgb) -> list[st
                 out.append(f"team colour {name} is too close to the surface colour {tuple(rgb)}: "
                            f"its bases may not be found; choose another colour")
     return out
+
+
+# --- the colours a picture shows ------------------------------------------------------
+
+MIN_CHROMA = 12.0        # below this a pixel is grey: a figure, a line, the base's top
+SURFACE_GAP_DEG = 35.0   # a pixel this close in hue to the surface is the surface
+NAME_WITHIN_DEG = 45.0   # a cluster is named after the palette colour this close in hue
+BINS = 180               # 2-degree hue bins
+
+
+def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
+                    names: list[str] | None = None, min_mass: float = 30.0,
+                    max_mass: float = float("inf")) -> list[TeamColour]:
+    """The team colours a picture shows, learned from its own pixels (Lab, float, a and b centred).
+
+    Rims are found by shape; their colour is what this picture's light, white balance
+    and paint make of it. The colourful pixels that are not the surface are clustered
+    by hue (a chroma-weighted hue histogram's peaks); each cluster takes the name of
+    the nearest palette colour (the nominal TABLE_SPEC colours and any taught ones),
+    and its Lab is the cluster's own. ``names`` limits the result to those teams. A
+    cluster of more than ``max_mass`` pixels is no team's rims (a hand, a sleeve, a cloth).
+
+    >>> pal = Palette.nominal()
+    >>> lab = np.array([lab_of_rgb((60, 150, 60))] * 900 + [lab_of_rgb((70, 90, 150))] * 60)
+    >>> found = picture_colours(lab[:, 1], lab[:, 2], lab[:, 0], pal)
+    >>> [c.name for c in found]                    # a pale blue on a green surface is still blue
+    ['blue']
+    """
+    a, b, L = (np.asarray(v, np.float64).ravel() for v in (a, b, L))
+    chroma = np.hypot(a, b)
+    hue = np.arctan2(b, a)
+    # The surface: the commonest colour of the board (its median, it covers most of it).
+    sa, sb = float(np.median(a)), float(np.median(b))
+    colourful = chroma >= MIN_CHROMA
+    wanted = [c for c in palette.colours if names is None or c.name in names]
+    if np.hypot(sa, sb) >= MIN_CHROMA:
+        surface_hue = np.arctan2(sb, sa)
+        gap = np.abs((hue - surface_hue + np.pi) % (2 * np.pi) - np.pi)
+        colourful &= (gap > np.radians(SURFACE_GAP_DEG)) & (np.hypot(a - sa, b - sb) > MIN_CHROMA)
+        # no green rims on a green pitch (TABLE_SPEC): a cluster is not named after the surface's colour
+        wanted = [c for c in wanted if math.degrees(_hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
+    if colourful.sum() < min_mass:
+        return []
+    bins = ((hue[colourful] + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
+    hist = np.bincount(bins, weights=chroma[colourful], minlength=BINS)
+    kernel = np.exp(-0.5 * (np.arange(-6, 7) / 2.0) ** 2)        # 4 degrees wide
+    smooth = np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), kernel, "same")[6:-6]
+    counts = np.bincount(bins, minlength=BINS)
+    found: dict[str, tuple[float, TeamColour]] = {}
+    for k in range(BINS):
+        if smooth[k] < smooth[k - 1] or smooth[k] < smooth[(k + 1) % BINS]:
+            continue
+        window = [(k + d) % BINS for d in range(-8, 9)]           # +-16 degrees
+        if not min_mass <= counts[window].sum() <= max_mass:
+            continue
+        centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
+        near = colourful.copy()
+        near[colourful] = np.isin(bins, window)
+        if not wanted:
+            break
+        best = min(wanted, key=lambda c: _hue_gap(c.hue, centre))
+        if math.degrees(_hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
+            continue
+        c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
+        h = math.atan2(float(np.median(b[near] / chroma[near])), float(np.median(a[near] / chroma[near])))
+        lab = (float(np.median(L[near])), c_ab * math.cos(h), c_ab * math.sin(h))
+        mass = float(smooth[k])
+        if best.name not in found or found[best.name][0] < mass:
+            found[best.name] = (mass, TeamColour(best.name, lab))
+    return [colour for _, colour in sorted(found.values(), key=lambda f: -f[0])]

@@ -11,11 +11,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
+from companion.vision import parallax
 from companion.vision.bases import Base, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
@@ -50,10 +51,14 @@ class VisionPipeline:
         # the homography needs the frame markers' corners to a tenth of a pixel; tokens do not
         self.markers = MarkerFinder(profile.dictionary, camera, refine_ids=set(profile.markers))
         self.registrar = BoardRegistrar(profile)
-        self.bases = BaseFinder(palette, teams, camera)
+        self.bases = BaseFinder(palette, teams, camera, board_in=(profile.width_in, profile.height_in))
         self.tracker = Tracker() if track else None
         self.frames = 0
         self._was_lost = True
+        self.height_in = profile.base_height_mm * parallax.MM
+        if camera is None and self.height_in > 0:
+            log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
+                     "~0.07 in off under a tilted camera (calibrate the lens to correct it)", profile.base_height_mm)
 
     def process(self, frame: np.ndarray | None) -> VisionResult:
         self.frames += 1
@@ -79,12 +84,17 @@ class VisionPipeline:
             return VisionResult(n, "lost", reg.message, reg, markers=reg.visible,
                                 pieces=self.tracker.pieces if self.tracker else [],
                                 ms={"markers": (t1 - t0) * 1000})
+        centre = parallax.camera_centre(reg.H, self.camera.K) if self.camera is not None else None
         known = self.tracker.known_bases() if self.tracker else []
+        if centre is not None and known:            # the rims of tracked bases, where the image shows them
+            known = _moved(known, parallax.to_plane, centre, self.height_in)
         # While tracking, the whole image is searched for new bases every SEARCH_EVERY frames
         # (and always when the board was just found again); known ones are measured each frame.
         search = not self.tracker or n % SEARCH_EVERY == 1 or self._was_lost
         self._was_lost = False
         bases = self.bases.find(frame, reg, known, search)
+        if centre is not None and bases:            # raised rims: their footprints (TABLE_SPEC)
+            bases = _moved(bases, parallax.to_footprint, centre, self.height_in)
         t2 = time.perf_counter()
         tokens = find_tokens(found, reg)
         pieces = self.tracker.update(bases, n) if self.tracker else []
@@ -92,6 +102,11 @@ class VisionPipeline:
         return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,
                             {"markers": (t1 - t0) * 1000, "bases": (t2 - t1) * 1000,
                              "tokens+tracking": (t3 - t2) * 1000, "total": (t3 - t0) * 1000})
+
+
+def _moved(bases: list[Base], how, centre: np.ndarray, height_in: float) -> list[Base]:
+    xy = how(np.array([[b.x_in, b.y_in] for b in bases]), centre, height_in)
+    return [replace(b, x_in=float(x), y_in=float(y)) for b, (x, y) in zip(bases, xy)]
 
 
 class VisionWorker:

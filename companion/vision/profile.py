@@ -42,6 +42,7 @@ class BoardProfile:
     grid: Grid | None = None
     surface_rgb: tuple[tuple[int, int, int], ...] = field(default=())
     source: str = ""
+    base_height_mm: float = 3.5        # how tall the bases stand (TABLE_SPEC: 3 to 4 mm)
 
 
 def aruco_dictionary(name: str):
@@ -80,8 +81,11 @@ def profile_from_dict(data: dict, source: str = "<profile>") -> BoardProfile:
     dictionary = str(data.get("marker_dictionary", "DICT_4X4_50"))
     aruco_dictionary(dictionary)
     surface = tuple(tuple(int(c) for c in rgb) for rgb in data.get("surface_rgb", []))
+    base_height = _need({"base_height_mm": data.get("base_height_mm", 3.5)}, "base_height_mm", source)
+    if not 0.0 <= base_height <= 20.0:          # also refuses NaN
+        raise ProfileError(f"{source}: [base_height_mm] expected 0 to 20 (mm), got {base_height!r}")
     profile = BoardProfile(str(data.get("name", Path(source).stem)), width, height, markers, float(data.get("marker_size_in", 1.5)),
-                           dictionary, grid, surface, source)
+                           dictionary, grid, surface, source, base_height)
     if profile.width_in <= 0 or profile.height_in <= 0 or profile.marker_size_in <= 0:
         raise ProfileError(f"{source}: sizes must be positive")
     return profile

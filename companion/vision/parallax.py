@@ -1,0 +1,68 @@
+"""Raised bases: from the rim seen on top of a base to the centre of its footprint.
+
+A base stands 3 to 4 mm tall and its coloured rim is on its top face, so a
+tilted camera sees the rim displaced from the footprint (TABLE_SPEC). The
+detector measures the rim by projecting its image onto the board plane; that
+projection is a central projection from the camera's centre C, which maps the
+plane of the rim (height h) onto the board plane (height 0) by a homothety of
+ratio H / (H - h) about the point of the board below C (H: the camera's height
+above the board). So the footprint centre is
+
+    X = C_xy + (c0 - C_xy) * (H - h) / H
+
+where c0 is the centre measured on the board plane. The camera's pose comes from
+the board homography and the lens intrinsics (CAMERA.toml): [r1 r2 t] ~ K^-1 H.
+
+>>> K = np.array([[1000.0, 0, 640], [0, 1000.0, 360], [0, 0, 1]])
+>>> R = cv2.Rodrigues(np.array([0.3, 0.0, 0.0]))[0]; t = np.array([-11.0, -12.0, 50.0])
+>>> H = K @ np.column_stack([R[:, 0], R[:, 1], t])
+>>> C = camera_centre(H, K)
+>>> np.allclose(C, -R.T @ t)
+True
+>>> x, y = to_footprint(np.array([[20.0, 5.0]]), C, 0.14)[0]
+>>> bool(np.hypot(x - 20.0, y - 5.0) < 0.1), round(float(np.hypot(*(C[:2] - [20.0, 5.0]))), 1) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import cv2  # noqa: F401  (the doctest builds a pose with it)
+import numpy as np
+
+MM = 1 / 25.4
+
+
+def camera_centre(H: np.ndarray, K: np.ndarray) -> np.ndarray | None:
+    """The camera's centre in board coordinates (x, y in inches; z its signed height), from the
+    board-to-undistorted-image homography and the intrinsics; None if the pose is degenerate."""
+    A = np.linalg.inv(K) @ np.asarray(H, float)
+    scale = (np.linalg.norm(A[:, 0]) + np.linalg.norm(A[:, 1])) / 2
+    if not np.isfinite(scale) or scale <= 0:
+        return None
+    A = A / scale
+    if A[2, 2] < 0:                     # the board in front of the camera: t_z > 0
+        A = -A
+    r1, r2, t = A[:, 0], A[:, 1], A[:, 2]
+    R = np.column_stack([r1, r2, np.cross(r1, r2)])
+    u, _, vt = np.linalg.svd(R)         # the nearest rotation
+    R = u @ vt
+    C = -R.T @ t
+    return C if np.all(np.isfinite(C)) and abs(C[2]) > 1e-6 else None
+
+
+def to_footprint(centres: np.ndarray, C: np.ndarray, height_in: float) -> np.ndarray:
+    """Footprint centres of rims measured at ``centres`` on the board plane (N x 2)."""
+    k = (abs(C[2]) - height_in) / abs(C[2])
+    return C[None, :2] + (np.asarray(centres, float) - C[None, :2]) * k
+
+
+def to_plane(footprints: np.ndarray, C: np.ndarray, height_in: float) -> np.ndarray:
+    """The inverse: where a rim on a base at ``footprints`` appears on the board plane."""
+    k = abs(C[2]) / (abs(C[2]) - height_in)
+    return C[None, :2] + (np.asarray(footprints, float) - C[None, :2]) * k
+
+
+def radius_scale(C: np.ndarray, height_in: float) -> float:
+    """A rim's true radius over its radius measured on the board plane."""
+    return (abs(C[2]) - height_in) / abs(C[2])
+
