@@ -140,6 +140,7 @@ MIN_CHROMA = 12.0        # below this a pixel is grey: a figure, a line, the bas
 SURFACE_GAP_DEG = 35.0   # a pixel this close in hue to the surface is the surface
 NAME_WITHIN_DEG = 45.0   # a cluster is named after the palette colour this close in hue
 BINS = 180               # 2-degree hue bins
+MERGE_DEG = 30.0         # two clusters closer in hue than this are one team's paint
 
 
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
@@ -181,12 +182,16 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     smooth = np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), kernel, "same")[6:-6]
     counts = np.bincount(bins, minlength=BINS)
     found: dict[str, tuple[float, TeamColour]] = {}
-    for k in range(BINS):
-        if smooth[k] < smooth[k - 1] or smooth[k] < smooth[(k + 1) % BINS]:
-            continue
+    peaks = [k for k in range(BINS) if smooth[k] >= smooth[k - 1] and smooth[k] >= smooth[(k + 1) % BINS]
+             and min_mass <= counts[[(k + d) % BINS for d in range(-8, 9)]].sum() <= max_mass]
+    kept: list[int] = []
+    for k in sorted(peaks, key=lambda k: -smooth[k]):
+        # Team colours on one table stand well apart; a weaker peak this close to a stronger
+        # one is the same paint (its shades, a figure's cloak, the light across the board).
+        if all(min(abs(k - j), BINS - abs(k - j)) * 360 / BINS > MERGE_DEG for j in kept):
+            kept.append(k)
+    for k in kept:
         window = [(k + d) % BINS for d in range(-8, 9)]           # +-16 degrees
-        if not min_mass <= counts[window].sum() <= max_mass:
-            continue
         centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
         near = colourful.copy()
         near[colourful] = np.isin(bins, window)

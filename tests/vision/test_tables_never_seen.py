@@ -1,0 +1,72 @@
+"""Tables the detector has never seen (issue 10): colours learned from the picture, raised rims."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.sim.testset import make_wide_case
+from companion.vision import parallax
+from companion.vision.camera_model import load_camera
+from companion.vision.colours import Palette, lab_of_rgb, picture_colours
+from companion.vision.pipeline import VisionPipeline
+from companion.vision.profile import ProfileError, profile_from_dict
+
+
+def _pixels(*groups):
+    lab = np.array([lab_of_rgb(rgb) for rgb, n in groups for _ in range(n)])
+    return lab[:, 1], lab[:, 2], lab[:, 0]
+
+
+def test_a_pale_team_colour_under_warm_light_is_still_named_for_its_team():
+    a, b, L = _pixels(((60, 140, 60), 2000), ((95, 100, 150), 80), ((190, 120, 110), 80))
+    found = {c.name for c in picture_colours(a, b, L, Palette.nominal())}
+    assert found == {"blue", "red"}
+
+
+def test_the_surface_colour_names_no_team_and_a_hand_sized_cluster_is_no_team():
+    a, b, L = _pixels(((60, 140, 60), 2000), ((80, 180, 90), 300), ((205, 150, 120), 900), ((30, 80, 200), 60))
+    found = [c.name for c in picture_colours(a, b, L, Palette.nominal(), max_mass=400)]
+    assert found == ["blue"]          # the lighter green is the turf; the skin is a hand
+
+
+def test_shades_of_one_paint_are_one_team():
+    a, b, L = _pixels(((150, 150, 150), 2000), ((30, 80, 200), 100), ((60, 70, 200), 90))
+    assert [c.name for c in picture_colours(a, b, L, Palette.nominal())] == ["blue"]
+
+
+@given(x=st.floats(-5, 30), y=st.floats(-5, 35), cx=st.floats(-10, 30), cy=st.floats(-10, 40),
+       height=st.floats(20, 90), h=st.floats(0, 0.2))
+def test_footprint_and_plane_are_inverse(x, y, cx, cy, height, h):
+    C = np.array([cx, cy, height])
+    back = parallax.to_plane(parallax.to_footprint(np.array([[x, y]]), C, h), C, h)[0]
+    assert np.allclose(back, [x, y], atol=1e-9)
+    # and a rim straight below the camera is not displaced
+    assert np.allclose(parallax.to_footprint(C[None, :2], C, h), C[None, :2])
+
+
+def test_a_board_profile_refuses_a_base_height_that_is_not_a_height():
+    base = {"width_in": 22, "height_in": 30, "markers": {"0": [0, 0], "1": [1, 0], "2": [1, 1]}}
+    assert profile_from_dict(base).base_height_mm == 3.5
+    for bad in (float("nan"), -1.0, 50.0, "tall"):
+        with pytest.raises(ProfileError, match="base_height_mm"):
+            profile_from_dict({**base, "base_height_mm": bad})
+
+
+def test_raised_bases_through_a_lens_are_found_at_their_footprints(tmp_path, pitch):
+    case = next(make_wide_case(s) for s in range(4, 200, 8))   # turf, raised, with a lens
+    assert case.conditions["raised"] and case.look.dist is not None
+    frame = case.image()
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    camera = load_camera(tmp_path / "c.toml")
+    flat = VisionPipeline(pitch, None, track=False).process(frame).bases
+    raised = VisionPipeline(pitch, camera, track=False).process(frame).bases
+
+    def errors(found):
+        return [min(math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) for b in found) for p in case.scene.pieces]
+    # Every base found at its footprint, closer than without the lens and the pose. (Precision on
+    # the wider set is not yet at its target: rims invented from figures in team colour, see
+    # docs/PERFORMANCE.md; this test holds recall and accuracy.)
+    assert max(errors(raised)) < 0.04 and np.mean(errors(raised)) < np.mean(errors(flat))
