@@ -151,6 +151,7 @@ class BaseFinder:
         self.last_reject = ""
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
+        self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -182,6 +183,7 @@ class BaseFinder:
         # team's colour, figures and all (more is a hand or a sleeve), in half-size pixels
         min_mass = max(8.0, 0.5 * np.pi * 27 * MM * 3 * MM * ppi * ppi)
         max_mass = 40 * np.pi * (25 * MM) ** 2 * ppi * ppi
+        self.surface_ab = (float(np.median(a[mask])), float(np.median(b[mask])))
         found = picture_colours(a[mask], b[mask], L[mask] * (100 / 255), self.palette, self.teams, min_mass,
                                 max_mass)
         names = {c.name for c in found}
@@ -211,7 +213,9 @@ class BaseFinder:
         out = []
         for colour in self.seen.colours:
             score = colour.score(a, b)
-            mask = (score > max(7.0, 0.3 * colour.chroma)).astype(np.uint8)
+            # above what the surface itself scores (a felt tinted by the light), and a share of the rim's
+            floor = 1.5 * float(colour.score(np.float64(self.surface_ab[0]), np.float64(self.surface_ab[1]))) + 4.0
+            mask = (score > max(7.0, 0.3 * colour.chroma, floor)).astype(np.uint8)
             for u, v, r in holes:
                 cv2.circle(mask, (u, v), r, 0, -1)
             # a figure can cut its rim in two arcs: group pixels that lie close together

@@ -140,7 +140,8 @@ MIN_CHROMA = 12.0        # below this a pixel is grey: a figure, a line, the bas
 SURFACE_GAP_DEG = 35.0   # a pixel this close in hue to the surface is the surface
 NAME_WITHIN_DEG = 45.0   # a cluster is named after the palette colour this close in hue
 BINS = 180               # 2-degree hue bins
-MERGE_DEG = 30.0         # two clusters closer in hue than this are one team's paint
+COLOURED_SURFACE = 20.0  # a surface this colourful (Lab chroma) rules out team colours of its hue
+MERGE_DEG = 20.0         # two clusters closer in hue than this are one team's paint
 
 
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
@@ -166,12 +167,15 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     hue = np.arctan2(b, a)
     # The surface: the commonest colour of the board (its median, it covers most of it).
     sa, sb = float(np.median(a)), float(np.median(b))
-    colourful = chroma >= MIN_CHROMA
+    # A grey felt under a warm or green light is a little coloured: nothing near the surface's
+    # own colour counts, whatever its chroma.
+    surface_chroma = float(np.hypot(sa, sb))
+    colourful = (chroma >= MIN_CHROMA) & (np.hypot(a - sa, b - sb) > max(MIN_CHROMA, 0.6 * surface_chroma))
     wanted = [c for c in palette.colours if names is None or c.name in names]
-    if np.hypot(sa, sb) >= MIN_CHROMA:
+    if surface_chroma >= COLOURED_SURFACE:      # a pale mat or a felt takes any team colour
         surface_hue = np.arctan2(sb, sa)
         gap = np.abs((hue - surface_hue + np.pi) % (2 * np.pi) - np.pi)
-        colourful &= (gap > np.radians(SURFACE_GAP_DEG)) & (np.hypot(a - sa, b - sb) > MIN_CHROMA)
+        colourful &= gap > np.radians(SURFACE_GAP_DEG)
         # no green rims on a green pitch (TABLE_SPEC): a cluster is not named after the surface's colour
         wanted = [c for c in wanted if math.degrees(_hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
     if colourful.sum() < min_mass:
@@ -203,6 +207,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
         h = math.atan2(float(np.median(b[near] / chroma[near])), float(np.median(a[near] / chroma[near])))
         lab = (float(np.median(L[near])), c_ab * math.cos(h), c_ab * math.sin(h))
+        if c_ab < max(15.0, 0.25 * lab[0]):          # tinted white (paper, lines under the light): no paint
+            continue
         mass = float(smooth[k])
         if best.name not in found or found[best.name][0] < mass:
             found[best.name] = (mass, TeamColour(best.name, lab))
