@@ -140,7 +140,7 @@ MIN_CHROMA = 12.0        # below this a pixel is grey: a figure, a line, the bas
 SURFACE_GAP_DEG = 35.0   # a pixel this close in hue to the surface is the surface
 NAME_WITHIN_DEG = 45.0   # a cluster is named after the palette colour this close in hue
 BINS = 180               # 2-degree hue bins
-COLOURED_SURFACE = 20.0  # a surface this colourful (Lab chroma) rules out team colours of its hue
+COLOURED_SURFACE = 30.0  # a surface this colourful (Lab chroma: turf ~45, a sand mat ~25) rules out its hue
 MERGE_DEG = 20.0         # two clusters closer in hue than this are one team's paint
 
 
