@@ -46,6 +46,8 @@ class Base:
     radius_in: float          # measured outer radius
     coverage: float           # share of the rim seen
     residual_in: float        # RMS of the edge points about the fitted circles
+    edges: int = 2            # rim edges measured: 2, or 1 (outer only: a figure of its colour inside)
+    chroma: float = 0.0       # the rim's own Lab chroma (a blend of a rim into the surface is duller)
 
 
 def _circles_from_triples(p: np.ndarray, idx: np.ndarray):
@@ -298,13 +300,20 @@ class BaseFinder:
         level = float(np.median(peak))
         if level < 8.0:
             return self._reject("faint")
-        outer_r, inner_r, ok = crossings(score, rho, peak_at, level / 2)
+        outer_r, inner_r, found_out, found_in = crossings(score, rho, peak_at, level / 2)
+        ok = found_out.copy()
         for other in others:  # rays that run into a touching base of the same colour
             tip = centre + (r_mid + 0.2) * dirs
             ok &= np.hypot(tip[:, 0] - other.x_in, tip[:, 1] - other.y_in) > nominal_radius(other)
-        ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level) & (outer_r - inner_r >= 1.5 * MM)
-        if ok.sum() < RAYS * 0.4:
-            return self._reject(f"only {ok.sum()} rays cross a rim")
+        ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level)
+        both = ok & found_in & (outer_r - inner_r >= 1.5 * MM)
+        if both.sum() < RAYS * 0.4:
+            # A figure in its team's colour (a cloak) hides the rim's inner edge: the outer edge,
+            # the base's own, still gives the centre and the size.
+            if ok.sum() >= RAYS * 0.5 and (ok & ~found_in).sum() >= RAYS * 0.3 and level >= 0.5 * colour.chroma:
+                return self._outer_only(colour, centre, outer_r, ok, lab[rows, peak_at])
+            return self._reject(f"only {both.sum()} rays cross a rim")
+        ok = both
         outer = centre + outer_r[ok, None] * dirs[ok]
         inner = centre + inner_r[ok, None] * dirs[ok]
         used, rim_lab = rows[ok], lab[rows[ok], peak_at[ok]]
@@ -331,7 +340,40 @@ class BaseFinder:
         res = np.concatenate([np.hypot(*(outer[keep] - c).T) - ro, np.hypot(*(inner[keep] - c).T) - ri])
         if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
             return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
-        return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))))
+        rim = np.median(rim_lab[keep], axis=0)
+        return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))),
+                    chroma=float(np.hypot(rim[1], rim[2])))
+
+    def _outer_only(self, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray, ok: np.ndarray,
+                    peak_lab: np.ndarray) -> Base | None:
+        """Measure a base from its rim's outer edge alone (its inner edge hidden by a figure of
+        the same colour): one circle, fitted robustly."""
+        rows = np.nonzero(ok)[0]
+        outer = centre + outer_r[rows, None] * DIRS[rows]
+        keep = np.ones(len(rows), bool)
+        for _ in range(3):
+            c, ro = _lsq_circle(outer[keep], centre, float(np.median(outer_r[rows])))
+            res = np.abs(np.hypot(*(outer - c).T) - ro)
+            mad = float(np.median(res[keep])) * 1.4826 + 1e-4
+            keep = res < max(3 * mad, 0.012)
+            if keep.sum() < RAYS * 0.5:
+                return self._reject(f"only {keep.sum()} outer edges agree")
+        c, ro, _ = fit_concentric(outer[keep], outer[keep][:0], c)
+        self._fitted = (c, ro - RIM_MM * MM / 2)
+        coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
+        diameter = 2 * ro / MM - 1.0          # the half-level edge of a thin, blurred rim lies a little out
+        size = min(SIZES_MM, key=lambda s: abs(s - diameter))
+        if abs(size - diameter) > 3.5 or coverage < 0.6:
+            return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
+        rim = np.median(peak_lab[rows[keep]], axis=0)
+        name, gap = self.seen.classify(rim)
+        if gap > 30:
+            return self._reject(f"colour {name} off by {gap:.0f} degrees")
+        residual = float(np.sqrt(np.mean((np.hypot(*(outer[keep] - c).T) - ro) ** 2)))
+        if residual > MAX_RESIDUAL_IN:
+            return self._reject(f"residual {residual:.4f} in")
+        return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
+                    chroma=float(np.hypot(rim[1], rim[2])))
 
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
@@ -408,17 +450,26 @@ def _overlap(a: Base, b: Base) -> bool:
 
 
 def _add(bases: list[Base], base: Base) -> None:
-    """Add ``base`` unless it overlaps a better-fitted one (it replaces a worse one)."""
+    """Add ``base`` unless it overlaps a better one (it replaces a worse one): a rim seen with both
+    its edges beats one seen by its outer edge alone (the blend of a rim into the surface can
+    look like an outer edge of another colour), then the better fit wins."""
     rivals = [b for b in bases if _overlap(b, base)]
-    if all(base.residual_in < r.residual_in for r in rivals):
+    if all(_rank(base) > _rank(r) for r in rivals):
         for r in rivals:
             bases.remove(r)
         bases.append(base)
 
 
+def _rank(b: Base) -> tuple:
+    """Which of two bases seen on one spot is the real one (bases cannot overlap, so one is an
+    artefact): both edges seen, then a clearly more saturated rim (a rim's blend into the
+    surface, which can look like a ring of another colour, is always duller), then the fit."""
+    return b.edges, round(b.chroma / 8), -b.residual_in
+
+
 def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: float):
     """Per ray, where the score falls below ``level`` going out from the peak and going in,
-    linearly interpolated: (outer radius, inner radius, found)."""
+    linearly interpolated: (outer radius, inner radius, outer found, inner found)."""
     n = score.shape[1]
     idx = np.arange(n)[None, :]
     low = score < level
@@ -427,7 +478,7 @@ def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: fl
     k_out = np.argmax(out_mask, axis=1)
     in_mask = low & (idx < peak_at[:, None])
     k_in = n - 1 - np.argmax(in_mask[:, ::-1], axis=1)
-    found = out_mask.any(axis=1) & in_mask.any(axis=1)
+    found_out, found_in = out_mask.any(axis=1), in_mask.any(axis=1)
     k_out = np.clip(k_out, 1, n - 1)
     k_in = np.clip(k_in, 0, n - 2)
 
@@ -435,4 +486,4 @@ def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: fl
         a, b = score[rows, k_hi], score[rows, k_lo]
         t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
         return rho[k_hi] + t * (rho[k_lo] - rho[k_hi])
-    return interp(k_out - 1, k_out), interp(k_in + 1, k_in), found
+    return interp(k_out - 1, k_out), interp(k_in + 1, k_in), found_out, found_in
