@@ -21,13 +21,13 @@ from companion.vision.bases import Base, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
 from companion.vision.profile import BoardProfile
-from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration
+from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration, apply_h
 from companion.vision.tokens import Token, find_tokens
 from companion.vision.tracker import Track, Tracker
 
 log = logging.getLogger(__name__)
 
-SEARCH_EVERY = 4   # frames between full searches for new bases while tracking
+SEARCH_EVERY = 4   # frames between full searches (new bases, new tokens) while tracking
 
 
 @dataclass
@@ -55,10 +55,33 @@ class VisionPipeline:
         self.tracker = Tracker() if track else None
         self.frames = 0
         self._was_lost = True
+        self._last_small: np.ndarray | None = None
+        self._last_bases: list[Base] = []
         self.height_in = profile.base_height_mm * parallax.MM
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
                      "~0.07 in off under a tilted camera (calibrate the lens to correct it)", profile.base_height_mm)
+
+    def _unchanged(self, gray: np.ndarray, reg: Registration, search: bool) -> list[Base]:
+        """The bases of the last frame whose patch of the picture is as it was (none on a search)."""
+        small = _quarter(gray)
+        last, self._last_small = self._last_small, small
+        if search or last is None or last.shape != small.shape or not self._last_bases or reg.moved:
+            return []
+        changed = cv2.absdiff(small, last) > CHANGE_LEVEL
+        pts = np.array([[b.x_in, b.y_in] for b in self._last_bases])
+        uv = apply_h(reg.H, pts)
+        if self.camera is not None:
+            uv = self.camera.distort(uv)
+        p = apply_h(reg.H, np.array([[0.0, 0.0], [1.0, 0.0]]))
+        ppi = float(np.hypot(*(p[1] - p[0]))) / 4
+        out = []
+        for b, (u, v) in zip(self._last_bases, uv / 4):
+            r = int(ppi * (b.radius_in + 0.15)) + 2
+            x0, y0 = max(0, int(u) - r), max(0, int(v) - r)
+            if not changed[y0:int(v) + r + 1, x0:int(u) + r + 1].any():
+                out.append(b)
+        return out
 
     def process(self, frame: np.ndarray | None) -> VisionResult:
         self.frames += 1
@@ -71,7 +94,18 @@ class VisionPipeline:
                                 pieces=self.tracker.pieces if self.tracker else [])
         t0 = time.perf_counter()
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        sightings = self.markers.find_all(gray)
+        # While tracking, the frame markers are found again where they were (their sides fitted,
+        # their bits checked); the whole frame is searched with the bases (new tokens), and
+        # whenever a frame marker is not found again (a bump, a hand).
+        search = not self.tracker or n % SEARCH_EVERY == 1 or self._was_lost
+        sightings = None
+        if not search:
+            sightings = self.markers.track(gray, sorted(self.profile.markers))
+            if sightings is not None:                   # tokens seen last time, where they still are
+                tokens = [i for i in self.markers.last_raw if i not in self.profile.markers]
+                sightings += [t for i in tokens for t in (self.markers.track(gray, [i]) or [])]
+        if sightings is None:
+            sightings = self.markers.find_all(gray)
         reg = self.registrar.update(sightings)
         found = {}
         for sighting in sightings:  # tokens: first read of each id
@@ -86,15 +120,21 @@ class VisionPipeline:
                                 ms={"markers": (t1 - t0) * 1000})
         centre = parallax.camera_centre(reg.H, self.camera.K) if self.camera is not None else None
         known = self.tracker.known_bases() if self.tracker else []
+        # A base seen last frame whose part of the picture has not changed is not measured again
+        # (a still table costs little); every full search measures them all.
+        still = self._unchanged(gray, reg, search)
+        if still:
+            known = [k for k in known if not any(abs(k.x_in - b.x_in) + abs(k.y_in - b.y_in) < 1e-6 for b in still)]
         if centre is not None and known:            # the rims of tracked bases, where the image shows them
             known = _moved(known, parallax.to_plane, centre, self.height_in)
         # While tracking, the whole image is searched for new bases every SEARCH_EVERY frames
         # (and always when the board was just found again); known ones are measured each frame.
-        search = not self.tracker or n % SEARCH_EVERY == 1 or self._was_lost
         self._was_lost = False
         bases = self.bases.find(frame, reg, known, search)
         if centre is not None and bases:            # raised rims: their footprints (TABLE_SPEC)
             bases = _moved(bases, parallax.to_footprint, centre, self.height_in)
+        bases = sorted(bases + still, key=lambda b: (b.y_in, b.x_in))
+        self._last_bases = bases
         t2 = time.perf_counter()
         tokens = find_tokens(found, reg)
         pieces = self.tracker.update(bases, n) if self.tracker else []
@@ -107,6 +147,13 @@ class VisionPipeline:
 def _moved(bases: list[Base], how, centre: np.ndarray, height_in: float) -> list[Base]:
     xy = how(np.array([[b.x_in, b.y_in] for b in bases]), centre, height_in)
     return [replace(b, x_in=float(x), y_in=float(y)) for b, (x, y) in zip(bases, xy)]
+
+
+CHANGE_LEVEL = 14      # grey levels (quarter-size picture) that count as a change, above sensor noise
+
+
+def _quarter(gray: np.ndarray) -> np.ndarray:
+    return cv2.resize(gray, (gray.shape[1] // 4, gray.shape[0] // 4), interpolation=cv2.INTER_AREA)
 
 
 class VisionWorker:

@@ -150,3 +150,32 @@ def test_every_shipped_board_profile_loads():
     for path in boards:
         profile = load_profile(path)
         assert sorted(profile.markers) == [0, 1, 2, 3]
+
+
+def test_tracked_markers_are_found_again_cheaply_and_a_bump_is_caught(pitch, frame):
+    """While tracking, frame markers are followed where they were; a camera bump of a few pixels
+    is not followed blindly: it sends the pipeline back to a full detection, and no piece moves."""
+    pipe, before = settled(pitch, frame)
+    calls = []
+    find_all = pipe.markers.find_all
+    pipe.markers.find_all = lambda gray: calls.append(1) or find_all(gray)
+    for _ in range(3):
+        pipe.process(frame)
+    assert len(calls) <= 1                              # at most the one full search in four frames
+    bumped = np.roll(frame, (5, -4), axis=(0, 1))      # the whole picture 5 px down, 4 px left
+    calls.clear()
+    result = pipe.process(bumped)
+    assert calls and result.status in ("ok", "held")
+    assert same_places(positions(result), before, 0.03)
+
+
+def test_a_tracked_marker_that_no_longer_reads_as_itself_is_not_taken(pitch, case, frame):
+    from companion.vision.registration import marker_bits, read_bits
+
+    pipe, _ = settled(pitch, frame)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    corners = pipe.markers.last_raw[0]
+    assert (read_bits(gray, corners, 4) == marker_bits(pipe.markers.dictionary, 0)).all()
+    assert pipe.markers.track(gray, [0]) is not None
+    covered = cv2.cvtColor(cover_marker(frame, case, 0), cv2.COLOR_BGR2GRAY)
+    assert pipe.markers.track(covered, [0]) is None
