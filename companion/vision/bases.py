@@ -404,12 +404,19 @@ class BaseFinder:
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
-        for colour, centre, r in self.candidates(frame, reg, bases):
-            if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 for b in bases):
-                continue  # already measured from another candidate
-            base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
-            if base is not None:
-                _add(bases, base)
+        for attempt in range(2):
+            failed = False
+            for colour, centre, r in self.candidates(frame, reg, bases):
+                if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 for b in bases):
+                    continue  # already measured from another candidate
+                base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
+                if base is not None:
+                    _add(bases, base)
+                failed |= base is None
+            # A circle RANSAC drew across several touching rims of one colour measures as no
+            # base; with the bases found so far masked out, their neighbours come out clean.
+            if not failed:
+                break
         bases = self._separate_touching(frame, reg, bases, found_before)
         return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
 
