@@ -70,16 +70,15 @@ def _place(rng: np.random.Generator, pieces: list[Piece], diameter_mm: int, team
     return None
 
 
-def make_case(seed: int) -> Case:
-    rng = np.random.default_rng(seed)
-    teams = TEAM_PAIRS[seed % len(TEAM_PAIRS)]
+def _position(rng: np.random.Generator, teams) -> tuple[list[Piece], list[Token]]:
+    """3 to 5 bases a team (some touching), then the four tokens clear of them."""
     pieces: list[Piece] = []
-    for t, team in enumerate(teams):
+    for team in teams:
         for k in range(int(rng.integers(3, 6))):
             p = _place(rng, pieces, int(rng.choice([30, 40, 50])), team, f"{team}{k}")
             if p is not None:
                 pieces.append(p)
-    tokens = []
+    tokens: list[Token] = []
     for token_id in (10, 11, 12, 13):
         for _ in range(100):
             x, y = rng.uniform(1, 21), rng.uniform(1, 29)
@@ -87,6 +86,13 @@ def make_case(seed: int) -> Case:
                     all(math.hypot(x - t.x_in, y - t.y_in) > 1.2 for t in tokens):
                 tokens.append(Token(token_id, float(x), float(y), float(rng.uniform(-180, 180))))
                 break
+    return pieces, tokens
+
+
+def make_case(seed: int) -> Case:
+    rng = np.random.default_rng(seed)
+    teams = TEAM_PAIRS[seed % len(TEAM_PAIRS)]
+    pieces, tokens = _position(rng, teams)
     tilt = float(rng.uniform(0, 25))
     direction = float(rng.uniform(0, 2 * math.pi))
     scene = Scene(f"case-{seed}", pitch(), pieces, tokens, {},
@@ -158,20 +164,7 @@ def make_wide_case(seed: int) -> WideCase:
     surface = list(SURFACE_TEAMS)[seed % len(SURFACE_TEAMS)]
     raised = bool((seed // len(SURFACE_TEAMS)) % 2)      # every surface both flat and raised
     teams = [str(t) for t in rng.choice(SURFACE_TEAMS[surface], size=2, replace=False)]
-    pieces: list[Piece] = []
-    for team in teams:
-        for k in range(int(rng.integers(3, 6))):
-            p = _place(rng, pieces, int(rng.choice([30, 40, 50])), team, f"{team}{k}")
-            if p is not None:
-                pieces.append(p)
-    tokens = []
-    for token_id in (10, 11, 12, 13):
-        for _ in range(100):
-            x, y = rng.uniform(1, 21), rng.uniform(1, 29)
-            if all(math.hypot(x - p.x_in, y - p.y_in) > 1.6 for p in pieces) and \
-                    all(math.hypot(x - t.x_in, y - t.y_in) > 1.2 for t in tokens):
-                tokens.append(Token(token_id, float(x), float(y), float(rng.uniform(-180, 180))))
-                break
+    pieces, tokens = _position(rng, teams)
     team_shift = {t: (rng.uniform(-10, 10), rng.uniform(0.6, 1.1)) for t in teams}
     rims = {}
     for p in pieces:

@@ -58,12 +58,15 @@ class GameScreen:
         left, right = split_h(body, 0.6, t.px(8))
         return {"camera": left, "chance": right}
 
-    def header(self, surf: pygame.Surface, rect: pygame.Rect, st, t) -> None:
-        """What the header shows beside the title: by default the two sides and the score."""
+    def header(self, surf: pygame.Surface, rect: pygame.Rect, st, t):
+        """What the header shows beside the title: by default the two sides and the score.
+        Returns the rects of the two sides' names (a game may draw beside them)."""
         score = f"{st.score[0]}  :  {st.score[1]}"
         mid = t.blit_text(surf, score, 40, th.TEXT, rect.center, "center")
-        t.blit_text(surf, st.teams[0], 28, th.TEAM_COLOURS[0], (mid.x - t.px(16), rect.centery), "midright")
-        t.blit_text(surf, st.teams[1], 28, th.TEAM_COLOURS[1], (mid.right + t.px(16), rect.centery), "midleft")
+        left = t.blit_text(surf, st.teams[0], 28, th.TEAM_COLOURS[0], (mid.x - t.px(16), rect.centery), "midright")
+        right = t.blit_text(surf, st.teams[1], 28, th.TEAM_COLOURS[1], (mid.right + t.px(16), rect.centery),
+                            "midleft")
+        return left, right
 
     def draw(self, surf: pygame.Surface, rects: dict[str, pygame.Rect], st, now: float, camera, t) -> None:
         """Draw the game's own panels (every rect whose name is not a shared panel)."""

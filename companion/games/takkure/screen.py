@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from companion.games.takkure.widgets import pitch_view, player_cards, time_dashboard
-from companion.ui import theme as th
 from companion.ui.game_screen import GameScreen, split_h, split_v
 
 
@@ -21,12 +20,8 @@ class TakkureScreen(GameScreen):
         dashboard, chance = split_v(left, 0.45, pad)
         return {"dashboard": dashboard, "chance": chance, "players": players, "pitch": pitch}
 
-    def header(self, surf, rect, st, t) -> None:
-        score = f"{st.score[0]}  :  {st.score[1]}"
-        mid = t.blit_text(surf, score, 40, th.TEXT, rect.center, "center")
-        left = t.blit_text(surf, st.teams[0], 28, th.TEAM_COLOURS[0], (mid.x - t.px(16), rect.centery), "midright")
-        right = t.blit_text(surf, st.teams[1], 28, th.TEAM_COLOURS[1], (mid.right + t.px(16), rect.centery),
-                            "midleft")
+    def header(self, surf, rect, st, t):
+        left, right = super().header(surf, rect, st, t)
         if st.g.attacker is not None:  # the ball beside the team in possession
             x = left.x - t.px(14) if st.g.attacker == 0 else right.right + t.px(14)
             pygame.draw.ellipse(surf, (150, 90, 40), pygame.Rect(x - t.px(9), rect.centery - t.px(6),
