@@ -172,7 +172,19 @@ class BaseFinder:
 
     # --- 1. candidates ------------------------------------------------------------
 
-    def learn_colours(self, L: np.ndarray, a: np.ndarray, b: np.ndarray, reg: Registration, ppi: float) -> None:
+    def half_lab(self, frame: np.ndarray, reg: Registration):
+        """The picture at half size as Lab planes (L 0-255, a and b centred) and its pixels per
+        inch at the board's centre: what the colours are learned from and the rims searched in."""
+        small = cv2.resize(frame, (frame.shape[1] // 2, frame.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+        a = lab[..., 1].astype(np.float32) - 128
+        b = lab[..., 2].astype(np.float32) - 128
+        p = self._to_image(reg, np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.0]]))
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        ppi = float(np.sqrt(abs(ax * by - ay * bx))) / 2
+        return lab[..., 0].astype(np.float32), a, b, ppi
+
+    def learn_colours(self, L: np.ndarray, a: np.ndarray, b: np.ndarray, ppi: float, reg: Registration) -> None:
         """The team colours this picture shows, from the play area (half-size Lab planes)."""
         mask = np.ones(a.shape, bool)
         if self.board_in is not None:
@@ -196,18 +208,11 @@ class BaseFinder:
         self._learned |= names
         self.seen = Palette(found + kept)
 
-    def candidates(self, frame: np.ndarray, reg: Registration,
+    def candidates(self, planes, reg: Registration,
                    exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray, float]]:
-        """Rim circles not near any base in ``exclude`` (those are already measured)."""
-        small = cv2.resize(frame, (frame.shape[1] // 2, frame.shape[0] // 2), interpolation=cv2.INTER_AREA)
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-        a = lab[..., 1].astype(np.float32) - 128
-        b = lab[..., 2].astype(np.float32) - 128
-        # pixels per inch here (half size), from the homography at the board centre
-        p = self._to_image(reg, np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.0]]))
-        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
-        ppi = float(np.sqrt(abs(ax * by - ay * bx))) / 2
-        self.learn_colours(lab[..., 0].astype(np.float32), a, b, reg, ppi)
+        """Rim circles of the learned colours in the half-size ``planes`` (:meth:`half_lab`), not
+        near any base in ``exclude`` (those are already measured)."""
+        _, a, b, ppi = planes
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
                  zip(exclude, self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude])) / 2)] \
@@ -404,9 +409,11 @@ class BaseFinder:
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
+        planes = self.half_lab(frame, reg)
+        self.learn_colours(*planes, reg)
         for attempt in range(2):
             failed = False
-            for colour, centre, r in self.candidates(frame, reg, bases):
+            for colour, centre, r in self.candidates(planes, reg, bases):
                 if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 for b in bases):
                     continue  # already measured from another candidate
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))

@@ -167,10 +167,10 @@ class MarkerFinder:
         params.adaptiveThreshWinSizeMin = 3
         params.adaptiveThreshWinSizeMax = 13
         params.adaptiveThreshWinSizeStep = 10
-        self.detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), params)
+        self.dictionary = aruco_dictionary(dictionary)
+        self.detector = cv2.aruco.ArucoDetector(self.dictionary, params)
         self.camera = camera
         self.refine_ids = refine_ids  # None: refine every marker's corners
-        self.dictionary = aruco_dictionary(dictionary)
         self.last_raw: dict[int, np.ndarray] = {}     # last corners seen, distorted pixels
         self._bits: dict[int, np.ndarray] = {}
 
@@ -186,7 +186,9 @@ class MarkerFinder:
             pts = track_corners(gray, old) if old is not None else None
             if pts is None:
                 return None
-            bits = self._bits.setdefault(i, marker_bits(self.dictionary, i))
+            if i not in self._bits:
+                self._bits[i] = marker_bits(self.dictionary, i)
+            bits = self._bits[i]
             if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) > 1:
                 return None
             self.last_raw[i] = pts
