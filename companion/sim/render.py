@@ -174,7 +174,7 @@ class TableRenderer:
         """The clean photograph (no sensor noise): board, bases, figures, blur, lighting, and
         with a ``look`` its surface, paint, raised bases, white balance and lens."""
         look = look or Look()
-        cam = self.camera = Camera(scene, self.width, self.height)
+        cam = Camera(scene, self.width, self.height)
         topdown = self.paint(scene, look)
         to_board = np.array([[1 / PPI, 0, -MARGIN_IN], [0, 1 / PPI, -MARGIN_IN], [0, 0, 1]])
         H = cam.board_homography() @ to_board

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.sim.render import Look, TableRenderer
+from companion.sim.render import Camera, Look, TableRenderer
 from companion.sim.scene import TEAM_RGB, Board, Piece, Scene, Token
 
 PITCH_MARKERS = {0: (-1.25, -1.25), 1: (23.25, -1.25), 2: (23.25, 31.25), 3: (-1.25, 31.25)}
@@ -41,10 +41,13 @@ class Case:
     noise: float
     jpeg_quality: int | None
 
+    look: Look | None = None          # surface, paint, raised bases, lens (None: the plain table)
+
     def image(self, width: int = 1280, height: int = 720) -> np.ndarray:
+        """The photograph: rendered, then the sensor's noise and the JPEG encoder."""
         renderer = TableRenderer(width, height)
         rng = np.random.default_rng(self.seed + 1000)
-        frame = renderer.render(self.scene, blur_sigma=self.blur, light=self.light)
+        frame = renderer.render(self.scene, blur_sigma=self.blur, light=self.light, look=self.look)
         noise = rng.normal(0, self.noise, frame.shape)
         frame = np.clip(frame.astype(np.float64) + noise, 0, 255).astype(np.uint8)
         if self.jpeg_quality:
@@ -114,30 +117,21 @@ SURFACE_TEAMS = {       # the team colours that stand apart from each surface (T
 
 @dataclass
 class WideCase(Case):
-    look: Look = None
     conditions: dict = None
-
-    def image(self, width: int | None = None, height: int | None = None) -> np.ndarray:
-        renderer = TableRenderer(width or self.size[0], height or self.size[1])
-        rng = np.random.default_rng(self.seed + 1000)
-        frame = renderer.render(self.scene, blur_sigma=self.blur, light=self.light, look=self.look)
-        self.K = renderer.camera.K
-        noise = rng.normal(0, self.noise, frame.shape)
-        frame = np.clip(frame.astype(np.float64) + noise, 0, 255).astype(np.uint8)
-        if self.jpeg_quality:
-            ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
-            frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-        return frame
 
     @property
     def size(self) -> tuple[int, int]:
         return self.conditions["size"]
 
+    def image(self, width: int | None = None, height: int | None = None) -> np.ndarray:
+        """The photograph, at this case's own resolution unless told otherwise."""
+        return super().image(width or self.size[0], height or self.size[1])
+
     def camera_toml(self) -> str | None:
-        """The CAMERA.toml of this picture's lens (after :meth:`image`), for raised cases."""
+        """The CAMERA.toml of this picture's lens (at its own resolution), for raised cases."""
         if self.look.dist is None and not self.look.base_height_in:
             return None
-        K, d = self.K, self.look.dist or (0.0, 0.0, 0.0, 0.0, 0.0)
+        K, d = Camera(self.scene, *self.size).K, self.look.dist or (0.0, 0.0, 0.0, 0.0, 0.0)
         return (f"width = {self.size[0]}\nheight = {self.size[1]}\nfx = {K[0, 0]}\nfy = {K[1, 1]}\n"
                 f"cx = {K[0, 2]}\ncy = {K[1, 2]}\ndist = [{', '.join(str(v) for v in d)}]\n")
 
