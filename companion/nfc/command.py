@@ -40,8 +40,9 @@ def _register(cfg: Config, registry: TagRegistry, args) -> int:
     from companion.hardware.screen import open_screen
     from companion.ui.widgets import prompt
 
-    if args.kind not in tag_kinds():
-        print(f"companion: unknown kind {args.kind!r}; one of {', '.join(tag_kinds())}", file=sys.stderr)
+    kinds = tag_kinds()
+    if args.kind not in kinds:
+        print(f"companion: unknown kind {args.kind!r}; one of {', '.join(kinds)}", file=sys.stderr)
         return 2
     if args.simulated:
         cfg = cfg.replace("controller", backend="simulated")

@@ -28,12 +28,12 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 
-
 def tag_kinds() -> dict[str, str]:
     """Tag kind -> the game it belongs to, as each game declares (``Game.nfc_kinds``)."""
     from companion.games import all_games
 
     return {kind: game.name for game in all_games() for kind in game.nfc_kinds}
+
 
 UID = re.compile(r"^([0-9a-f]{2}){4,10}$")
 
@@ -71,8 +71,9 @@ class TagRegistry:
     def _load(self) -> None:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
+            kinds = tag_kinds()
             self._tags = {normalise_uid(uid): TagBinding(normalise_uid(uid), v["kind"], str(v["name"]))
-                          for uid, v in data.items() if v["kind"] in tag_kinds()}
+                          for uid, v in data.items() if v["kind"] in kinds}
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
             try:
@@ -94,8 +95,9 @@ class TagRegistry:
         return sorted(self._tags.values(), key=lambda b: (b.kind, b.name))
 
     def register(self, uid: str, kind: str, name: str) -> TagBinding:
-        if kind not in tag_kinds():
-            raise RegistryError(f"unknown tag kind {kind!r}; one of {', '.join(tag_kinds())}")
+        kinds = tag_kinds()
+        if kind not in kinds:
+            raise RegistryError(f"unknown tag kind {kind!r}; one of {', '.join(kinds)}")
         if not name.strip():
             raise RegistryError("a tag needs a name (the card or token it stands for)")
         binding = TagBinding(normalise_uid(uid), kind, name.strip())

@@ -16,9 +16,13 @@ from dataclasses import replace
 from companion.errors import IllegalMove
 from companion.games.takkure.rules import match
 from companion.games.takkure.rules.state import ACTIVATION_STEPS, ACTIVATION_TOKENS, MOVES
-from companion.games.takkure.rules.state import team_of_event as _team
 from companion.games.takkure.rules.time_dashboard import TimeDashboard
-from companion.rules.tools.score import add
+from companion.rules.tools.score import add, side_of
+
+
+def _team(e, key: str = "team") -> int:
+    """The team (0 or 1) an event names, under ``key``; refused otherwise."""
+    return side_of(e, key)
 
 
 @MOVES.move("kick_off")

@@ -64,9 +64,3 @@ def setup(data: Mapping[str, Any]) -> TakkureState:
         raise IllegalMove(str(exc)) from None
     return TakkureState(match=lined_up, sides=tuple(str(r.get("team", "")) for r in rosters))
 
-
-def team_of_event(e, key: str = "team") -> int:
-    team = e.get(key)
-    if team not in (0, 1):
-        raise IllegalMove(f"{e.kind}: {key} must be 0 or 1, got {team!r}")
-    return team
