@@ -15,8 +15,6 @@ and what was found.
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 import dataclasses
 import re
 import tomllib
@@ -25,6 +23,9 @@ import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from companion.errors import CompanionError
+from companion.games import names as game_names
 
 DEMO_JOURNAL = "~/.local/state/companion/demo.sqlite"  # `demo` keeps its games apart from real ones
 # The games and their button actions come from the registry (companion/games/).
@@ -41,9 +42,8 @@ def setting(default: Any, doc: str, choices: tuple | None = None, minimum: float
 
 @dataclass(frozen=True)
 class GeneralSettings:
-    game: str = setting("takkure", "The game `companion run` (and `companion demo`) starts with: "
-                        "takkure, tekton-dash, tekken, knockdown or tash-kalar.",
-                        choices=("takkure", "tekton-dash", "tekken", "knockdown", "tash-kalar"))
+    game: str = setting("takkure", "The game `companion run` starts with (`companion demo` shows Takkure "
+                        "unless given --game).", choices=game_names())
     log_level: str = setting("INFO", "Logging level.", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
 
 
@@ -187,8 +187,8 @@ def _game_defaults() -> tuple[dict, dict]:
     return sections, buttons
 
 
-CORE_SECTIONS = ("general", "journal", "screen", "camera", "controller", "gpio", "chance", "sound", "countdown",
-                 "nfc", "vision")
+# Config's own sections: every field but the games' sections, the button maps and the source.
+CORE_SECTIONS = tuple(f.name for f in dataclasses.fields(Config) if f.name not in ("games", "buttons", "source"))
 
 
 class ConfigError(CompanionError, ValueError):
@@ -247,7 +247,7 @@ def _check_button_map(source: str, key: str, value, game: str) -> dict:
 
 
 def _build_buttons(source: str, data, defaults: dict) -> dict:
-    from companion.games import find_game, names
+    from companion.games import names
 
     if not isinstance(data, dict):
         raise ConfigError(source, "buttons", f"expected a table [buttons], got {data!r}")
@@ -257,7 +257,7 @@ def _build_buttons(source: str, data, defaults: dict) -> dict:
         norm = section.replace("-", "_")
         if norm not in by_section:
             raise ConfigError(source, f"buttons.{section}", f"unknown game; known: {', '.join(sorted(by_section))}")
-        out[norm] = _check_button_map(source, f"buttons.{section}", value, find_game(by_section[norm]).name)
+        out[norm] = _check_button_map(source, f"buttons.{section}", value, by_section[norm])
     return out
 
 
@@ -346,13 +346,12 @@ def reference_markdown() -> str:
             if f.metadata.get("choices"):
                 doc += " One of: " + ", ".join(f"`{c}`" for c in f.metadata["choices"]) + "."
             lines.append(f"| `{name}.{f.name}` | `{shown}` | {doc} |")
-    from companion.games import find_game
+    from companion.games import all_games
 
-    for section, default in _game_defaults()[1].items():
-        game = find_game(section.replace("_", "-"))
-        shown = "{" + ", ".join(f'"{k}" = "{v}"' for k, v in default.items()) + "}"
-        lines.append(f"| `buttons.{section}` | `{shown}` | {game.rules.title.title()}: `gpioN` (BCM pin N) or "
-                     f"`picoN` (controller button N) = action. |")
+    for game in all_games():
+        shown = "{" + ", ".join(f'"{k}" = "{v}"' for k, v in game.default_buttons.items()) + "}"
+        lines.append(f"| `buttons.{game.section}` | `{shown}` | {game.rules.title.title()}: `gpioN` (BCM pin N) "
+                     f"or `picoN` (controller button N) = action. |")
     return "\n".join(lines)
 
 
