@@ -15,8 +15,6 @@ on with an empty registry rather than stopping the game.
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 import json
 import logging
 import os
@@ -24,6 +22,8 @@ import re
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
 

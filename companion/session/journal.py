@@ -14,14 +14,13 @@ power cut never loses something that was on screen.
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 import json
 import logging
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.errors import CompanionError
 from companion.rules.events import Event
 
 log = logging.getLogger(__name__)

@@ -11,12 +11,12 @@ again.
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 import threading
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from companion.errors import CompanionError
 
 GAMES_DIR = Path(__file__).parent.parent / "games"     # each game keeps its scenes in <game>/scenes/
 

@@ -9,14 +9,13 @@ straight again: vision undistorts every point it measures.
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from companion.errors import CompanionError
 from companion.vision.camera_model import CameraModel
 from companion.vision.sheets import charuco_board
 

@@ -7,14 +7,14 @@ Without a camera file, the lens is taken as distortion-free.
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
+
+from companion.errors import CompanionError
 
 
 class CameraFileError(CompanionError, ValueError):

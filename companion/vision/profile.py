@@ -9,14 +9,14 @@
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
+
+from companion.errors import CompanionError
 
 
 class ProfileError(CompanionError, ValueError):

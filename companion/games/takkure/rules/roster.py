@@ -28,12 +28,11 @@ and the key. This module reads text it is given; opening files is the caller's.
 
 from __future__ import annotations
 
-from companion.errors import CompanionError
-
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
+from companion.errors import CompanionError
 from companion.games.takkure.rules.players import Characteristics, PlayerCard
 
 POSITION_SKILLS = ("Side step", "Precise Pass", "Onslaught", "Defensive Insight", "Expert Tackler")
