@@ -318,6 +318,7 @@ class BaseFinder:
             if ok.sum() >= RAYS * 0.5 and (ok & ~found_in).sum() >= RAYS * 0.3 and level >= 0.5 * colour.chroma:
                 return self._outer_only(colour, centre, outer_r, ok, lab[rows, peak_at])
             return self._reject(f"only {both.sum()} rays cross a rim")
+        ok_out = ok
         ok = both
         outer = centre + outer_r[ok, None] * dirs[ok]
         inner = centre + inner_r[ok, None] * dirs[ok]
@@ -346,8 +347,34 @@ class BaseFinder:
         if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
             return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
         rim = np.median(rim_lab[keep], axis=0)
+        # The centre from the outer edge alone: it is the base's own edge against the surface,
+        # where the inner edge meets the figure and moves with its paint (a cloak of the team's
+        # colour, shaded on one side, pulls a two-edge fit by 1-2 px).
+        co = self._outer_centre(centre + outer_r[ok_out, None] * dirs[ok_out], c)
+        if co is not None:
+            c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))),
                     chroma=float(np.hypot(rim[1], rim[2])))
+
+    @staticmethod
+    def _outer_centre(outer: np.ndarray, c: np.ndarray):
+        """The centre of a circle through the rim's outer edge points ``outer`` (board inches), with
+        the rays that stray (into a touching rim, a shadow) dropped; None when too few agree or
+        it lands far from the two-edge centre ``c``."""
+        d = np.hypot(*(outer - c).T)
+        keep = np.abs(d - np.median(d)) < 0.05
+        cc = c
+        for _ in range(3):
+            if keep.sum() < RAYS * 0.4:
+                return None
+            cc, r = _lsq_circle(outer[keep], cc, float(np.median(d)))
+            res = np.abs(np.hypot(*(outer - cc).T) - r)
+            mad = float(np.median(res[keep])) * 1.4826 + 1e-4
+            keep = res < max(3 * mad, 0.012)
+        if keep.sum() < RAYS * 0.4:
+            return None
+        cc, _, _ = fit_concentric(outer[keep], outer[keep][:0], cc)
+        return cc if np.hypot(*(cc - c)) < 0.1 else None
 
     def _outer_only(self, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray, ok: np.ndarray,
                     peak_lab: np.ndarray) -> Base | None:

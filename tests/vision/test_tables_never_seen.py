@@ -2,6 +2,7 @@
 
 import math
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given
@@ -70,3 +71,38 @@ def test_raised_bases_through_a_lens_are_found_at_their_footprints(tmp_path, pit
     # the wider set is not yet at its target: rims invented from figures in team colour, see
     # docs/PERFORMANCE.md; this test holds recall and accuracy.)
     assert max(errors(raised)) < 0.04 and np.mean(errors(raised)) < np.mean(errors(flat))
+
+
+def _rim_picture(ppi: float, centre_in, lit: float):
+    """A 40 mm yellow rim (4 mm wide) on turf, drawn at ``ppi`` with 4x supersampling, around
+    a figure in the team's colour that fills the base's top: lit on its left (``lit`` of the
+    rim's own yellow) and in shadow on its right, as the independent samples' cloaks are."""
+    ss = 4
+    h = w = int(4 * ppi)
+    img = np.zeros((h * ss, w * ss, 3), np.float32)
+    img[:] = (40, 140, 50)                                   # turf (BGR)
+    # a small pixel k covers supersampled pixels 4k..4k+3, whose middle is 4k + 1.5
+    cx, cy = centre_in[0] * ppi * ss + 1.5, centre_in[1] * ppi * ss + 1.5
+    yy, xx = np.mgrid[0:h * ss, 0:w * ss].astype(np.float32)
+    r = np.hypot(xx - cx, yy - cy)
+    r_out = 20 / 25.4 * ppi * ss
+    rim = np.array((30, 200, 230), np.float32)
+    img[r < r_out] = rim
+    inside = r < r_out - 4 / 25.4 * ppi * ss
+    t = np.clip((xx - cx) / (2 * r_out) + 0.5, 0, 1)[inside][:, None]     # 0 on the left, 1 right
+    img[inside] = (1 - t) * lit * rim + t * np.array((20, 70, 80), np.float32)
+    img = cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA)
+    return np.clip(cv2.GaussianBlur(img, (0, 0), 0.8), 0, 255).astype(np.uint8)
+
+
+def test_a_cloak_of_the_team_colour_over_one_side_of_the_rim_does_not_pull_the_centre():
+    from companion.vision.bases import BaseFinder
+    from companion.vision.registration import Registration
+    ppi, centre = 30.0, np.array([2.0, 2.0])
+    frame = _rim_picture(ppi, centre, lit=0.5)
+    reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
+    finder = BaseFinder(teams=["yellow"])
+    base = finder.refine(frame, reg, finder.colour("yellow"), centre + [0.05, -0.03], 20 / 25.4 - 0.08)
+    assert base is not None and base.diameter_mm == 40 and base.color == "yellow"
+    # a fit through both of the rim's edges is pulled 0.013 in (0.4 px) towards the lit side
+    assert math.hypot(base.x_in - centre[0], base.y_in - centre[1]) < 0.004
