@@ -47,6 +47,31 @@ class Look:
     base_height_in: float = 0.0                       # how tall the bases stand (TABLE_SPEC: 3-4 mm)
     white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0)   # BGR gains
     dist: tuple[float, ...] | None = None             # lens distortion k1, k2, p1, p2, k3 (OpenCV order)
+    girth: float = 0.42                               # a figure's body radius, share of its base's
+    shade: float = 0.0                                # figures lit on one side: brightness +-shade
+    light_deg: float = 0.0                            # where that light comes from, in the image
+    tops: dict[str, tuple[int, int, int]] = field(default_factory=dict)       # piece name -> its base's top
+    stance: dict[str, tuple[float, float]] = field(default_factory=dict)      # piece name -> figure off-centre
+
+
+def _fill_shaded(frame: np.ndarray, hull: np.ndarray, rgb, shade: float, light_deg: float) -> None:
+    """Fill ``hull`` with ``rgb`` lit from ``light_deg``: (1 + shade) times as bright on that
+    side, (1 - shade) on the other, a smooth ramp between (a painted figure under a lamp)."""
+    x, y, w, h = cv2.boundingRect(hull)
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + w, frame.shape[1]), min(y + h, frame.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, hull - [x0, y0], 255, cv2.LINE_AA)
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    ux, uy = math.cos(math.radians(light_deg)), math.sin(math.radians(light_deg))
+    along = (xx - (x + w / 2)) * ux + (yy - (y + h / 2)) * uy
+    t = np.clip(along / (max(w, h) / 2 + 1e-6), -1, 1)[..., None]
+    shaded = np.clip(np.array(_bgr(rgb), np.float32) * (1 + shade * t), 0, 255)
+    a = (mask.astype(np.float32) / 255)[..., None]
+    roi = frame[y0:y1, x0:x1]
+    roi[:] = (roi * (1 - a) + shaded * a).astype(np.uint8)
 
 
 def _bgr(rgb) -> tuple[int, int, int]:
@@ -215,7 +240,8 @@ class TableRenderer:
                 hull = cv2.convexHull(np.round(cam.project(wall) * 16).astype(np.int32))
                 cv2.fillConvexPoly(frame, hull, _bgr(look.side_rgb), cv2.LINE_AA, shift=4)
             rim = look.rim_rgb.get(piece.name, TEAM_RGB[piece.team])
-            for radius, colour in ((r_out, _bgr(rim)), (r_out - RIM_IN, (28, 28, 30))):
+            top = _bgr(look.tops.get(piece.name, (30, 28, 28)))
+            for radius, colour in ((r_out, _bgr(rim)), (r_out - RIM_IN, top)):
                 pts = np.column_stack([piece.x_in + radius * np.cos(ring), piece.y_in + radius * np.sin(ring),
                                        np.full_like(ring, z)])
                 uv = np.round(cam.project(pts) * 16).astype(np.int32)
@@ -230,22 +256,27 @@ class TableRenderer:
             return -cam.depth((p.x_in, p.y_in, 0.0))
         for i, piece in enumerate(sorted(scene.pieces, key=far_first)):
             r_base = piece.diameter_mm / MM_PER_IN / 2
-            body_r, height = 0.42 * r_base, 1.6 * r_base + 0.5
+            body_r, height = look.girth * r_base, 1.6 * r_base + 0.5
             ring = np.linspace(0, 2 * math.pi, 24, endpoint=False)
+            dx, dy = (f * r_base for f in look.stance.get(piece.name, (0.0, 0.0)))
+            x_in, y_in = piece.x_in + dx, piece.y_in + dy
             pts = []
             for h, rr in ((0.05, body_r), (height * 0.55, body_r * 1.1), (height * 0.85, body_r * 0.8)):
-                pts += [(piece.x_in + rr * math.cos(a), piece.y_in + rr * math.sin(a), -h - lift) for a in ring]
+                pts += [(x_in + rr * math.cos(a), y_in + rr * math.sin(a), -h - lift) for a in ring]
             uv = cam.project(np.array(pts)).astype(np.float32)
             hull = cv2.convexHull(uv).astype(np.int32)
             colour = FIGURE_RGB[zlib.crc32(piece.name.encode()) % len(FIGURE_RGB)]
             if piece.name in look.cloaks:
                 colour = tuple(int(c * 0.9) for c in look.rim_rgb.get(piece.name, TEAM_RGB[piece.team]))
-            cv2.fillConvexPoly(frame, hull, _bgr(colour), cv2.LINE_AA)
-            head = cam.project(np.array([(piece.x_in + 0.3 * body_r * math.cos(a),
-                                          piece.y_in + 0.3 * body_r * math.sin(a), -(height + 0.15) - lift)
+            if look.shade:
+                _fill_shaded(frame, hull, colour, look.shade, look.light_deg)
+            else:
+                cv2.fillConvexPoly(frame, hull, _bgr(colour), cv2.LINE_AA)
+            head = cam.project(np.array([(x_in + 0.3 * body_r * math.cos(a),
+                                          y_in + 0.3 * body_r * math.sin(a), -(height + 0.15) - lift)
                                          for a in ring] +
-                                        [(piece.x_in + 0.6 * body_r * math.cos(a),
-                                          piece.y_in + 0.6 * body_r * math.sin(a), -(height - 0.05) - lift)
+                                        [(x_in + 0.6 * body_r * math.cos(a),
+                                          y_in + 0.6 * body_r * math.sin(a), -(height - 0.05) - lift)
                                          for a in ring])).astype(np.float32)
             cv2.fillConvexPoly(frame, cv2.convexHull(head).astype(np.int32),
                                _bgr([min(255, c + 40) for c in colour]), cv2.LINE_AA)

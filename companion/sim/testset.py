@@ -15,7 +15,7 @@ quality). The renderer shares no code with the detector.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -145,6 +145,11 @@ def _paint(rgb, hue_deg: float, saturation: float) -> tuple[int, int, int]:
     return tuple(int(v) for v in cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2RGB_FULL)[0, 0])
 
 
+# a base's top face: black, dark grey, grey, sand, light grey (bases come undercoated,
+# painted as ground, or flocked)
+BASE_TOPS = [(30, 28, 28), (70, 70, 72), (120, 118, 115), (200, 175, 130), (185, 185, 190)]
+
+
 def make_wide_case(seed: int) -> WideCase:
     """A case from the wider set: any surface, paint that varies by team and by piece, figures
     in their team's colour, light and dark base sides, raised bases with a lens, the board
@@ -170,6 +175,14 @@ def make_wide_case(seed: int) -> WideCase:
             float(rng.uniform(-0.002, 0.002)), 0.0) if raised else None
     look = Look(surface, rims, cloaks, side, float(rng.uniform(3.0, 4.0)) / 25.4 if raised else 0.0,
                 tuple(float(g) for g in rng.uniform(0.88, 1.12, 3)), dist)
+    # figures that fill their base's top up to the rim's inner edge and stand off its centre,
+    # lit from one side, on tops painted dark or light (drawn from their own generator, so
+    # the rest of a case stays what it was)
+    fig = np.random.default_rng(20_000 + seed)
+    look = replace(look, girth=float(fig.uniform(0.42, 0.72)), shade=float(fig.uniform(0.0, 0.45)),
+                   light_deg=float(fig.uniform(0, 360)),
+                   tops={p.name: BASE_TOPS[int(fig.integers(len(BASE_TOPS)))] for p in pieces},
+                   stance={p.name: tuple(float(v) for v in fig.uniform(-0.2, 0.2, 2)) for p in pieces})
     tilt = float(rng.uniform(0, 25))
     direction = float(rng.uniform(0, 2 * math.pi))
     scene = Scene(f"wide-{seed}", pitch(), pieces, tokens, {},
