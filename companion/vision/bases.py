@@ -441,8 +441,9 @@ class BaseFinder:
         for attempt in range(2):
             failed = False
             for colour, centre, r in self.candidates(planes, reg, bases):
-                if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 for b in bases):
-                    continue  # already measured from another candidate
+                if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 and
+                       r < b.radius_in - RIM_MM * MM / 2 + 0.12 for b in bases):
+                    continue  # already measured from another candidate (unless a ring around it)
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
                 if base is not None:
                     _add(bases, base)
@@ -495,10 +496,19 @@ def _add(bases: list[Base], base: Base) -> None:
     its edges beats one seen by its outer edge alone (the blend of a rim into the surface can
     look like an outer edge of another colour), then the better fit wins."""
     rivals = [b for b in bases if _overlap(b, base)]
-    if all(_rank(base) > _rank(r) for r in rivals):
+    if any(_inside(base, r) for r in rivals):
+        return
+    if all(_inside(r, base) or _rank(base) > _rank(r) for r in rivals):
         for r in rivals:
             bases.remove(r)
         bases.append(base)
+
+
+def _inside(a: Base, b: Base) -> bool:
+    """``a`` is a ring within ``b``'s rim, a size step or more smaller: a base's top painted
+    in a colour like a team's, or a figure's cloak, never a base (the rim is the top's edge)."""
+    return (b.radius_in - a.radius_in >= 3.5 * MM and
+            np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04)
 
 
 def _rank(b: Base) -> tuple:

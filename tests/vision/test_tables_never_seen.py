@@ -110,3 +110,22 @@ def test_a_cloak_of_the_team_colour_over_one_side_of_the_rim_does_not_pull_the_c
     # a fit through both of the rim's edges is pulled 0.013 in (0.4 px) towards the lit side
     assert math.hypot(base.x_in - centre[0], base.y_in - centre[1]) < 0.004
 
+
+
+def test_a_sand_top_inside_a_rim_is_the_base_not_a_second_one_of_another_team():
+    """A base's top painted sand reads as a pale yellow ring inside the blue rim: bases cannot
+    stand inside one another, so the outer ring is the base."""
+    from companion.vision.bases import BaseFinder
+    from companion.vision.registration import Registration
+    ppi, ss = 30, 4
+    img = np.zeros((4 * ppi * ss, 4 * ppi * ss, 3), np.uint8)
+    img[:] = (110, 112, 115)                                  # grey felt (BGR)
+    c = (2 * ppi * ss + 1, 2 * ppi * ss + 1)
+    mm = ppi * ss / 25.4
+    cv2.circle(img, c, round(25 * mm), (200, 110, 50), -1)    # a 50 mm blue rim, 4 mm wide
+    cv2.circle(img, c, round(21 * mm), (70, 170, 215), -1)    # sand top
+    cv2.circle(img, (c[0] + round(3 * mm), c[1]), round(13 * mm), (40, 60, 40), -1)   # the figure
+    frame = cv2.GaussianBlur(cv2.resize(img, (4 * ppi, 4 * ppi), interpolation=cv2.INTER_AREA), (0, 0), 0.7)
+    reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
+    found = BaseFinder(teams=["blue", "yellow"]).find(frame, reg)
+    assert [(b.color, b.diameter_mm) for b in found] == [("blue", 50)]
