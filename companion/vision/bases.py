@@ -24,6 +24,7 @@ import numpy as np
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8, picture_colours
 from companion.vision.registration import Registration, apply_h
+from companion.vision.white import neutral
 
 MM = 1 / 25.4
 SIZES_MM = (30, 40, 50)
@@ -154,6 +155,7 @@ class BaseFinder:
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
+        self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -176,6 +178,8 @@ class BaseFinder:
         """The picture at half size as Lab planes (L 0-255, a and b centred) and its pixels per
         inch at the board's centre: what the colours are learned from and the rims searched in."""
         small = cv2.resize(frame, (frame.shape[1] // 2, frame.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        if self.gains is not None:
+            small = cv2.multiply(small, (*self.gains, 0.0))
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         a = lab[..., 1].astype(np.float32) - 128
         b = lab[..., 2].astype(np.float32) - 128
@@ -272,7 +276,7 @@ class BaseFinder:
         """Lab colour at board points (any shape ... x 2), read from the camera image."""
         uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(-1, SAMPLES, 2)
         samples = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        return lab_of_bgr_u8(samples.reshape(-1, 3)).reshape(-1, SAMPLES, 3)
+        return lab_of_bgr_u8(neutral(samples.reshape(-1, 3), self.gains)).reshape(-1, SAMPLES, 3)
 
     def measure_many(self, frame: np.ndarray, reg: Registration, items) -> list[tuple[Base | None, tuple | None]]:
         """Measure several bases at once: ``items`` are (colour, centre, r_mid, others). Their rays

@@ -21,9 +21,10 @@ from companion.vision.bases import Base, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
 from companion.vision.profile import BoardProfile
-from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration, apply_h
+from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration, apply_h, marker_bits
 from companion.vision.tokens import Token, find_tokens
 from companion.vision.tracker import Track, Tracker
+from companion.vision.white import gains_from_markers
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,7 @@ class VisionPipeline:
         self._was_lost = True
         self._last_small: np.ndarray | None = None
         self._last_bases: list[Base] = []
+        self._bits: dict[int, np.ndarray] = {}
         self.height_in = profile.base_height_mm * parallax.MM
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
@@ -82,6 +84,14 @@ class VisionPipeline:
             if not changed[y0:int(v) + r + 1, x0:int(u) + r + 1].any():
                 out.append(b)
         return out
+
+    def _white_balance(self, frame: np.ndarray) -> np.ndarray | None:
+        """Gains that undo the picture's tint, from the frame markers seen (the last ones
+        measured when none can be read now: a hand over a marker does not change the light)."""
+        ids = [i for i in self.profile.markers if i in self.markers.last_raw]
+        bits = {i: self._bits.setdefault(i, marker_bits(self.markers.dictionary, i)) for i in ids}
+        gains = gains_from_markers(frame, {i: self.markers.last_raw[i] for i in ids}, bits)
+        return gains if gains is not None else self.bases.gains
 
     def process(self, frame: np.ndarray | None) -> VisionResult:
         self.frames += 1
@@ -118,6 +128,8 @@ class VisionPipeline:
             return VisionResult(n, "lost", reg.message, reg, markers=reg.visible,
                                 pieces=self.tracker.pieces if self.tracker else [],
                                 ms={"markers": (t1 - t0) * 1000})
+        if search:                                  # the light's tint, from the frame markers' white
+            self.bases.gains = self._white_balance(frame)
         centre = parallax.camera_centre(reg.H, self.camera.K) if self.camera is not None else None
         known = self.tracker.known_bases() if self.tracker else []
         # A base seen last frame whose part of the picture has not changed is not measured again

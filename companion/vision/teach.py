@@ -18,6 +18,7 @@ from companion.vision.colours import learn_colour, load_learned, save_learned, s
 from companion.vision.colours import Palette, TeamColour
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import load_profile
+from companion.vision.white import neutral
 
 
 def sample_ring(frame, reg, x: float, y: float, inner_mm: float = 12, outer_mm: float = 26) -> np.ndarray:
@@ -47,11 +48,13 @@ def teach(cfg: Config, image: str, board: str, team: str, at: str) -> int:
     if frame is None:
         print(f"companion: {image}: not an image that can be read", file=sys.stderr)
         return 2
-    result = VisionPipeline(profile, track=False).process(frame)
+    pipeline = VisionPipeline(profile, track=False)
+    result = pipeline.process(frame)
     if result.status == "lost":
         print(f"companion: {result.message}", file=sys.stderr)
         return 3
-    lab = learn_colour(sample_ring(frame, result.registration, x, y))
+    # the paint as vision will read it: with the picture's tint (white.py) divided out
+    lab = learn_colour(neutral(sample_ring(frame, result.registration, x, y), pipeline.bases.gains))
     if np.hypot(lab[1], lab[2]) < 12:
         print("companion: no colourful rim there: check --at (the base's centre in inches)", file=sys.stderr)
         return 1

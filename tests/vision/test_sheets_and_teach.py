@@ -98,3 +98,20 @@ def test_an_unknown_team_colour_in_the_settings_is_named(tmp_path):
     out = subprocess.run([sys.executable, "-m", "companion", "run", "--config", str(cfg)], capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 2 and "[vision.teams]: unknown team colour purple" in out.stderr
+
+
+def test_teach_learns_the_paint_as_vision_reads_it_with_the_lights_tint_divided_out(tmp_path):
+    case = make_case(51)
+    piece = case.scene.pieces[0]
+    labs = []
+    for name, tint in (("plain", (1.0, 1.0, 1.0)), ("tinted", (0.88, 1.1, 1.0))):   # B, G, R gains
+        img = np.clip(case.image().astype(np.float32) * np.float32(tint), 0, 255).astype(np.uint8)
+        path = tmp_path / f"{name}.png"
+        cv2.imwrite(str(path), img)
+        (tmp_path / "colours.json").unlink(missing_ok=True)
+        out = teach(tmp_path, path, f"{piece.x_in},{piece.y_in}")
+        assert out.returncode == 0, out.stderr
+        labs.append(np.array(json.loads((tmp_path / "colours.json").read_text())["yamato"]))
+    plain, tinted = labs
+    # the tint moves the rim's hue by more than 5 degrees; divided out, it is back within 2
+    assert abs(np.degrees(np.arctan2(tinted[2], tinted[1]) - np.arctan2(plain[2], plain[1]))) < 2

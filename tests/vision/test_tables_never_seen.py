@@ -129,3 +129,32 @@ def test_a_sand_top_inside_a_rim_is_the_base_not_a_second_one_of_another_team():
     reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
     found = BaseFinder(teams=["blue", "yellow"]).find(frame, reg)
     assert [(b.color, b.diameter_mm) for b in found] == [("blue", 50)]
+
+def test_the_lights_tint_is_read_from_the_frame_markers_and_divided_out(pitch):
+    # a camera whose white balance greens the picture: pale cyan paint drifts towards green
+    case = make_wide_case(9)
+    assert not case.conditions["raised"] and set(case.conditions["teams"]) == {"cyan", "green"}
+    tint = (0.9, 1.1, 0.94)                                   # B, G, R
+    case.look = replace(case.look, white_balance=tint)
+    pipeline = VisionPipeline(pitch, None, track=False)
+    result = pipeline.process(case.image())
+    truth = 1 / np.array(tint)
+    assert np.allclose(pipeline.bases.gains, truth / truth.mean(), rtol=0.05)
+    named = {}
+    for p in case.scene.pieces:
+        near = [b for b in result.bases if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.25]
+        named[p.name] = (p.team, near[0].color if near else None)
+    assert all(team == seen for team, seen in named.values()), named
+
+
+def test_no_white_balance_from_markers_in_shadow_or_too_few_cells():
+    from companion.vision.white import gains_from_markers
+    corners = {0: np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float)}
+    bits = {0: np.ones((4, 4), np.uint8)}
+    assert gains_from_markers(np.full((60, 60, 3), 20, np.uint8), corners, bits) is None        # too dark
+    assert gains_from_markers(np.full((60, 60, 3), 255, np.uint8), corners, bits) is None       # clipped
+    assert gains_from_markers(np.full((60, 60, 3), (90, 200, 90), np.uint8), corners, bits) is None  # green "paper"
+    few = {0: np.zeros((4, 4), np.uint8)}
+    few[0][0, :2] = 1
+    assert gains_from_markers(np.full((60, 60, 3), 200, np.uint8), corners, few) is None
+    assert gains_from_markers(np.full((60, 60, 3), 200, np.uint8), corners, bits) == pytest.approx([1, 1, 1])
