@@ -179,10 +179,15 @@ def make_wide_case(seed: int) -> WideCase:
     # lit from one side, on tops painted dark or light (drawn from their own generator, so
     # the rest of a case stays what it was)
     fig = np.random.default_rng(20_000 + seed)
-    look = replace(look, girth=float(fig.uniform(0.42, 0.72)), shade=float(fig.uniform(0.0, 0.45)),
-                   light_deg=float(fig.uniform(0, 360)),
-                   tops={p.name: BASE_TOPS[int(fig.integers(len(BASE_TOPS)))] for p in pieces},
-                   stance={p.name: tuple(float(v) for v in fig.uniform(-0.2, 0.2, 2)) for p in pieces})
+    # (TABLE_SPEC: at least half of each rim stays in view, so a figure at its widest, 1.1 times
+    # its girth, off-centre by its stance, stays inside the base: 1.1 * 0.66 + 0.15 < 0.9)
+    girth = float(fig.uniform(0.42, 0.66))
+    stance = {}
+    for p in pieces:
+        r, a = float(fig.uniform(0, 0.15)), float(fig.uniform(0, 2 * math.pi))
+        stance[p.name] = (r * math.cos(a), r * math.sin(a))
+    look = replace(look, girth=girth, shade=float(fig.uniform(0.0, 0.45)), light_deg=float(fig.uniform(0, 360)),
+                   tops={p.name: BASE_TOPS[int(fig.integers(len(BASE_TOPS)))] for p in pieces}, stance=stance)
     tilt = float(rng.uniform(0, 25))
     direction = float(rng.uniform(0, 2 * math.pi))
     scene = Scene(f"wide-{seed}", pitch(), pieces, tokens, {},
