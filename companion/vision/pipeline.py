@@ -22,7 +22,8 @@ from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
 from companion.vision.profile import BoardProfile
 from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration, apply_h, marker_bits
-from companion.vision.tokens import Token, find_tokens
+from companion.vision.small_tokens import SmallTokenReader
+from companion.vision.tokens import TOKEN_NAMES, Token, find_tokens
 from companion.vision.tracker import Track, Tracker
 from companion.vision.white import gains_from_markers
 
@@ -59,6 +60,7 @@ class VisionPipeline:
         self._last_small: np.ndarray | None = None
         self._last_bases: list[Base] = []
         self._bits: dict[int, np.ndarray] = {}
+        self.small_tokens = SmallTokenReader({i: marker_bits(self.markers.dictionary, i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
@@ -92,6 +94,11 @@ class VisionPipeline:
         bits = {i: self._bits.setdefault(i, marker_bits(self.markers.dictionary, i)) for i in ids}
         gains = gains_from_markers(frame, {i: self.markers.last_raw[i] for i in ids}, bits)
         return gains if gains is not None else self.bases.gains
+
+    def _rims(self, bases: list[Base], centre) -> list[Base]:
+        """``bases`` where their rims are on the board plane (raised rims seen under a tilt
+        are displaced from their footprints)."""
+        return _moved(bases, parallax.to_plane, centre, self.height_in) if centre is not None and bases else bases
 
     def process(self, frame: np.ndarray | None) -> VisionResult:
         self.frames += 1
@@ -148,6 +155,11 @@ class VisionPipeline:
         bases = sorted(bases + still, key=lambda b: (b.y_in, b.x_in))
         self._last_bases = bases
         t2 = time.perf_counter()
+        missing = [i for i in TOKEN_NAMES if i not in found]
+        if search and missing:       # tokens too small for ArUco's decoder, read as the known ones
+            for sighting in self.small_tokens.find(gray, reg, (self.profile.width_in, self.profile.height_in),
+                                                   missing, self._rims(bases, centre)):
+                found[sighting.id] = sighting
         tokens = find_tokens(found, reg)
         pieces = self.tracker.update(bases, n) if self.tracker else []
         t3 = time.perf_counter()

@@ -1,0 +1,193 @@
+"""Token markers too small for ArUco's own decoder, read as one of the known tokens.
+
+A 0.75 in token marker is 12-20 px wide in a 1280x720 picture of a whole
+pitch: 2-3 px a cell, which blur and JPEG smear past what ArUco's thresholded
+bit reading accepts. But the board is known (its homography) and only four
+ids can be tokens, so a dark square of the right size on the board plane is
+compared with those four markers' patterns in their four turns, by
+correlation of its cells' brightness (no threshold), and taken when one fits
+clearly better than any other.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.camera_model import CameraModel
+from companion.vision.registration import MarkerSighting, Registration, apply_h, refine_corners_by_edges
+
+SIDE_IN = 0.75             # TABLE_SPEC: token markers are 0.75 in
+# Chosen on 60 cases of the wider set and the 12 shared samples (257 tokens read, 145 dark
+# squares that were not tokens): no false token above 0.6 / 0.15 once squares inside a base
+# are left out; 255 of the 257 kept.
+MIN_CORRELATION = 0.65     # the 6 x 6 cells' brightness against the best pattern
+MIN_MARGIN = 0.2           # ... and that much better than the best other token
+MIN_PAPER = 1.0            # the paper round a marker is brighter than its border (tokens: 1.7 and up)
+# the 6 x 6 cells' centres, as fractions of the marker's side (x, y), row by row
+_GRID = np.array([((c + 0.5) / 6, (r + 0.5) / 6) for r in range(6) for c in range(6)])
+_BORDER = [k for k in range(36) if k // 6 in (0, 5) or k % 6 in (0, 5)]
+
+
+def _square_corners(box: np.ndarray) -> np.ndarray:
+    """cv2.boxPoints' corners, ordered so side 0->1 is x and 0->3 is y of a square seen from
+    above (y down): the handedness of a marker's own corners."""
+    a, b, d = box[0], box[1], box[3]
+    cross = (b - a)[0] * (d - a)[1] - (b - a)[1] * (d - a)[0]
+    return box if cross > 0 else box[::-1].copy()
+
+
+def _variations(square: np.ndarray) -> np.ndarray:
+    """``square`` moved by up to 0.08 in, turned by up to 8 degrees and scaled by 8 %: V x 4 x 2."""
+    centre = square.mean(axis=0)
+    rel = square - centre
+    out = []
+    for deg in (-8, -4, 0, 4, 8):
+        c, s = np.cos(np.radians(deg)), np.sin(np.radians(deg))
+        turned = rel @ np.array([[c, s], [-s, c]])
+        for scale in (0.92, 1.0, 1.08):
+            for dx in (-0.08, -0.04, 0.0, 0.04, 0.08):
+                for dy in (-0.08, -0.04, 0.0, 0.04, 0.08):
+                    out.append(centre + (dx, dy) + turned * scale)
+    return np.array(out)
+
+
+class SmallTokenReader:
+    """Finds the tokens that ArUco did not."""
+
+    def __init__(self, bits: dict[int, np.ndarray], camera: CameraModel | None = None):
+        """``bits``: the tokens' markers (id -> its 4 x 4 cells, 1 white). A square is read as a
+        token only when no other token fits it about as well, whichever are being looked for.
+        (Other markers of the dictionary are not compared: at 2 px a cell one of the fifty
+        nearly always fits about as well, and none of them lies on the play area.)"""
+        self.camera = camera
+        # every marker in its four turns (k: which of the marker's corners is the square's first)
+        self.patterns = [(i, k) for i in bits for k in range(4)]
+        t = np.array([np.pad(np.rot90(bits[i], -k), 1).astype(float).ravel() for i, k in self.patterns])
+        self.templates = (t - t.mean(axis=1, keepdims=True)) / t.std(axis=1, keepdims=True)
+
+    def _to_image(self, reg: Registration, pts: np.ndarray) -> np.ndarray:
+        uv = apply_h(reg.H, pts)
+        return self.camera.distort(uv) if self.camera is not None else uv
+
+    def _to_board(self, reg: Registration, uv: np.ndarray) -> np.ndarray:
+        if self.camera is not None:
+            uv = self.camera.undistort(uv)
+        return apply_h(np.linalg.inv(reg.H), uv)
+
+    def candidates(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float]) -> list[np.ndarray]:
+        """Dark squares about 0.75 in a side on the board: their corners, board inches."""
+        w, h = board_in
+        corners = self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float))
+        x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+        x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int), [gray.shape[1], gray.shape[0]])
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return []
+        roi = gray[y0:y1, x0:x1]
+        p = apply_h(reg.H, np.array([[w / 2, h / 2], [w / 2 + 1, h / 2], [w / 2, h / 2 + 1]]))
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        ppi = float(np.sqrt(abs(ax * by - ay * bx)))          # pixels per inch, mid-board
+        block = max(5, int(ppi * SIDE_IN * 1.5) | 1)
+        dark = cv2.adaptiveThreshold(roi, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
+        expected = (SIDE_IN * ppi) ** 2
+        out = []
+        for k in range(1, n):
+            x, y, bw, bh, area = stats[k]
+            if not (0.15 * expected <= bw * bh <= 4 * expected) or min(bw, bh) < 6:
+                continue
+            patch = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
+            square = self._square(patch, (x + x0, y + y0), reg, board_in)
+            if square is None and 0.3 * expected <= bw * bh <= 2.5 * expected:
+                # the adaptive threshold can cut a blurred marker's thin border: threshold the
+                # spot again on its own (Otsu between the marker's black and its paper margin)
+                m = int(max(bw, bh) * 0.4) + 2
+                xa, ya = max(x - m, 0), max(y - m, 0)
+                spot = roi[ya:y + bh + m, xa:x + bw + m]
+                _, local = cv2.threshold(spot, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+                nl, ll = cv2.connectedComponents(local, connectivity=4)
+                mid = ll[(y - ya) + bh // 2, (x - xa) + bw // 2]
+                if mid:
+                    square = self._square((ll == mid).astype(np.uint8), (xa + x0, ya + y0), reg, board_in)
+            if square is not None:
+                out.append(square)
+        return out
+
+    def _square(self, patch: np.ndarray, origin, reg: Registration, board_in) -> np.ndarray | None:
+        """A marker's square (corners in board inches, marker order up to a turn) if the dark
+        blob ``patch`` (its top-left at image pixel ``origin``) is one, else None."""
+        contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if not contours:
+            return None
+        c = max(contours, key=len).reshape(-1, 2).astype(np.float64) + origin
+        board = self._to_board(reg, c).astype(np.float32)
+        (cx, cy), (sw, sh), _ = rect = cv2.minAreaRect(board)
+        if not (0.55 <= min(sw, sh) and max(sw, sh) <= 0.95 and max(sw, sh) / max(min(sw, sh), 1e-6) < 1.3):
+            return None
+        if cv2.contourArea(cv2.convexHull(board)) < 0.8 * sw * sh:       # a disc, a blob: not a square
+            return None
+        if not (0 <= cx <= board_in[0] and 0 <= cy <= board_in[1]):
+            return None
+        box = cv2.boxPoints(rect).astype(np.float64)
+        # the threshold's contour lies about half a pixel inside the dark square: scale to 0.75 in
+        centre = box.mean(axis=0)
+        box = centre + (box - centre) * (SIDE_IN / max(float(np.mean([sw, sh])), 1e-6))
+        return _square_corners(box)
+
+    def read(self, gray: np.ndarray, reg: Registration, square: np.ndarray, wanted) -> MarkerSighting | None:
+        """The token whose marker fills ``square`` (board inches), if it is one of ``wanted`` and
+        fits clearly better than any other marker. The square from a threshold is rough by a
+        pixel or two, a lot for 2 px cells, so it is moved, turned and scaled a little to where
+        its 6 x 6 cells fit a pattern best."""
+        squares = _variations(square)                                   # V x 4 x 2
+        o, ux, uy = squares[:, 0], squares[:, 1] - squares[:, 0], squares[:, 3] - squares[:, 0]
+        pts = o[:, None] + _GRID[None, :, :1] * ux[:, None] + _GRID[None, :, 1:] * uy[:, None]   # V x 36 x 2
+        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32)
+        v = cv2.remap(gray, uv[:, 0].reshape(1, -1), uv[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE).reshape(len(squares), 36).astype(float)
+        z = (v - v.mean(axis=1, keepdims=True)) / (v.std(axis=1, keepdims=True) + 1e-9)
+        corr = z @ self.templates.T / 36                                  # V x patterns
+        corr[v.std(axis=1) < 4] = -1.0                                    # flat: nothing printed
+        best_v, best_p = np.unravel_index(int(np.argmax(corr)), corr.shape)
+        best = corr[best_v, best_p]
+        i, k = self.patterns[best_p]
+        if i not in wanted:
+            return None
+        others = [q for q, (j, _) in enumerate(self.patterns) if j != i]
+        other = float(corr[:, others].max()) if others else -1.0
+        if best < MIN_CORRELATION or best - other < MIN_MARGIN:
+            return None
+        if self._paper(gray, reg, squares[best_v], v[best_v]) < MIN_PAPER:
+            return None
+        marker = np.roll(squares[best_v], -k, axis=0)                    # the marker's own first corner first
+        raw = refine_corners_by_edges(gray, self._to_image(reg, marker))
+        return MarkerSighting(i, self.camera.undistort(raw) if self.camera is not None else raw)
+
+    def _paper(self, gray: np.ndarray, reg: Registration, square: np.ndarray, cells: np.ndarray) -> float:
+        """How much brighter a ring half a cell outside the marker is than its black border, in
+        units of the cells' own spread: the paper a printed marker needs round it."""
+        centre = square.mean(axis=0)
+        axes = np.array([square[1] - square[0], square[3] - square[0]])
+        ring = centre + (_GRID[_BORDER] - 0.5) @ axes * (7 / 5)          # the border's cells, pushed out
+        uv = self._to_image(reg, ring).astype(np.float32)
+        out = cv2.remap(gray, uv[:, 0].reshape(1, -1), uv[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE).ravel().astype(float)
+        return float((np.median(out) - np.median(cells[_BORDER])) / (cells.std() + 1e-9))
+
+    def find(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float], wanted,
+             bases=()) -> list[MarkerSighting]:
+        """The tokens ``wanted`` (ids) found; none inside one of ``bases`` (a base's dark top
+        with a light figure on it can look like a marker with a light middle)."""
+        out: list[MarkerSighting] = []
+        wanted = set(wanted)
+        for square in self.candidates(gray, reg, board_in):
+            if not wanted:
+                break
+            centre = square.mean(axis=0)
+            if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < b.radius_in for b in bases):
+                continue
+            s = self.read(gray, reg, square, wanted)
+            if s is not None:
+                out.append(s)
+                wanted.discard(s.id)
+        return out

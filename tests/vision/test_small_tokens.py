@@ -1,0 +1,89 @@
+"""Token markers too small for ArUco's decoder (issue 10): read as the known tokens."""
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.bases import Base
+from companion.vision.registration import MarkerFinder, Registration, aruco_dictionary, marker_bits
+from companion.vision.small_tokens import SmallTokenReader
+from companion.vision.tokens import TOKEN_NAMES
+
+DICT = aruco_dictionary("DICT_4X4_50")
+TOKENS = {i: marker_bits(DICT, i) for i in TOKEN_NAMES}
+
+
+def _token_picture(marker_id: int, ppi: float, angle_deg: float, centre=(2.0, 2.0), blur=0.8):
+    """A 0.75 in token with a paper margin on turf, drawn 8x finer and shrunk; the board is the
+    picture itself at ``ppi`` (H = diag(ppi, ppi, 1)). Returns (gray, its true corners)."""
+    ss = 8
+    size = int(4 * ppi * ss)
+    img = np.full((size, size), 95, np.uint8)
+    cell = 40
+    marker = cv2.aruco.generateImageMarker(DICT, marker_id, 6 * cell)
+    marker = cv2.copyMakeBorder(marker, cell, cell, cell, cell, cv2.BORDER_CONSTANT, value=235)
+    M = cv2.getRotationMatrix2D((4 * cell, 4 * cell), -angle_deg, 0.75 * ppi * ss / (6 * cell))
+    M[:, 2] += np.array(centre) * ppi * ss - 4 * cell
+    img = cv2.warpAffine(marker, M, (size, size), dst=img, borderMode=cv2.BORDER_TRANSPARENT)
+    small = cv2.resize(img, (size // ss, size // ss), interpolation=cv2.INTER_AREA)
+    local = np.array([[cell, cell], [7 * cell, cell], [7 * cell, 7 * cell], [cell, 7 * cell]], float)
+    truth = (np.c_[local, np.ones(4)] @ M.T - (ss - 1) / 2) / ss
+    return cv2.GaussianBlur(small, (0, 0), blur), truth
+
+
+def _reg(ppi):
+    return Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
+
+
+@pytest.mark.parametrize("marker_id,angle", [(10, 0.0), (11, 33.0), (12, 95.0), (13, 212.0)])
+def test_a_token_of_two_pixel_cells_is_read_where_aruco_reads_nothing(marker_id, angle):
+    ppi = 15.0                                   # a 0.75 in marker 11 px wide: under 2 px a cell
+    gray, truth = _token_picture(marker_id, ppi, angle, blur=1.0)
+    assert not [s for s in MarkerFinder().find_all(gray) if s.id == marker_id]
+    found = SmallTokenReader(TOKENS).find(gray, _reg(ppi), (4.0, 4.0), TOKEN_NAMES)
+    assert [s.id for s in found] == [marker_id]
+    assert np.linalg.norm(found[0].corners.mean(axis=0) - truth.mean(axis=0)) / ppi < 0.02
+    # the marker's own first corner first: the token's angle follows from it
+    assert np.linalg.norm(found[0].corners[0] - truth[0]) < 1.0
+
+
+def test_a_token_is_not_read_as_another_that_is_being_looked_for():
+    gray, _ = _token_picture(10, 20.0, 15.0)
+    reader = SmallTokenReader(TOKENS)
+    assert reader.find(gray, _reg(20.0), (4.0, 4.0), [11, 12, 13]) == []     # 10 found by ArUco already
+    assert [s.id for s in reader.find(gray, _reg(20.0), (4.0, 4.0), [10, 11])] == [10]
+
+
+def test_a_square_inside_a_base_is_no_token():
+    gray, _ = _token_picture(12, 20.0, 0.0)
+    base = Base(2.05, 1.98, 40, "red", radius_in=0.79, coverage=1.0, residual_in=0.01)
+    reader = SmallTokenReader(TOKENS)
+    assert reader.find(gray, _reg(20.0), (4.0, 4.0), TOKEN_NAMES, [base]) == []
+    assert [s.id for s in reader.find(gray, _reg(20.0), (4.0, 4.0), TOKEN_NAMES)] == [12]
+
+
+def test_a_plain_dark_square_or_disc_is_no_token():
+    ppi = 20.0
+    gray = np.full((80, 80), 95, np.uint8)
+    cv2.rectangle(gray, (10, 10), (24, 24), 30, -1)            # a dark square, 0.75 in, nothing printed
+    cv2.circle(gray, (55, 55), 8, 30, -1)                      # a dark disc
+    assert SmallTokenReader(TOKENS).find(cv2.GaussianBlur(gray, (0, 0), 0.8), _reg(ppi), (4.0, 4.0),
+                                         TOKEN_NAMES) == []
+
+
+def test_tokens_on_the_wider_set_are_found_by_the_pipeline(pitch):
+    from companion.sim.testset import make_wide_case
+    from companion.vision.pipeline import VisionPipeline
+    near = total = 0
+    for seed in range(3, 60, 8):                 # flat cases at 1280x720: markers 15-20 px
+        case = make_wide_case(seed)
+        if case.conditions["raised"]:
+            continue
+        result = VisionPipeline(pitch, None, track=False).process(case.image())
+        for t in case.scene.tokens:
+            total += 1
+            near += any(s.id == t.id and math.hypot(s.x_in - t.x_in, s.y_in - t.y_in) < 0.05 for s in result.tokens)
+        assert all(any(t.id == s.id for t in case.scene.tokens) for s in result.tokens)
+    assert total >= 12 and near == total
