@@ -49,6 +49,7 @@ class Base:
     residual_in: float        # RMS of the edge points about the fitted circles
     edges: int = 2            # rim edges measured: 2, or 1 (outer only: a figure of its colour inside)
     chroma: float = 0.0       # the rim's own Lab chroma (a blend of a rim into the surface is duller)
+    ab: tuple[float, float] = (0.0, 0.0)    # the rim's own colour (Lab a, b)
 
 
 def _circles_from_triples(p: np.ndarray, idx: np.ndarray):
@@ -358,7 +359,7 @@ class BaseFinder:
         if co is not None:
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))),
-                    chroma=float(np.hypot(rim[1], rim[2])))
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(rim[1]), float(rim[2])))
 
     @staticmethod
     def _outer_centre(outer: np.ndarray, c: np.ndarray):
@@ -409,7 +410,7 @@ class BaseFinder:
         if residual > MAX_RESIDUAL_IN:
             return self._reject(f"residual {residual:.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
-                    chroma=float(np.hypot(rim[1], rim[2])))
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(rim[1]), float(rim[2])))
 
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
@@ -436,7 +437,7 @@ class BaseFinder:
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
-                _add(bases, base)
+                _add(bases, base, self.surface_ab)
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
@@ -450,7 +451,7 @@ class BaseFinder:
                     continue  # already measured from another candidate (unless a ring around it)
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
                 if base is not None:
-                    _add(bases, base)
+                    _add(bases, base, self.surface_ab)
                 failed |= base is None
             # A circle RANSAC drew across several touching rims of one colour measures as no
             # base; with the bases found so far masked out, their neighbours come out clean.
@@ -495,24 +496,32 @@ def _overlap(a: Base, b: Base) -> bool:
     return np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < nominal_radius(a) + nominal_radius(b) - 0.06
 
 
-def _add(bases: list[Base], base: Base) -> None:
-    """Add ``base`` unless it overlaps a better one (it replaces a worse one): a rim seen with both
-    its edges beats one seen by its outer edge alone (the blend of a rim into the surface can
-    look like an outer edge of another colour), then the better fit wins."""
+def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0)) -> None:
+    """Add ``base`` unless it overlaps a better one (it replaces a worse one). A ring inside
+    another is never the base; otherwise a rim seen with both its edges beats one seen by its
+    outer edge alone (the blend of a rim into the surface can look like an outer edge of
+    another colour), then the better fit wins."""
     rivals = [b for b in bases if _overlap(b, base)]
-    if any(_inside(base, r) for r in rivals):
+    if any(_inside(base, r, surface_ab) for r in rivals):
         return
-    if all(_inside(r, base) or _rank(base) > _rank(r) for r in rivals):
+    if all(_inside(r, base, surface_ab) or _rank(base) > _rank(r) for r in rivals):
         for r in rivals:
             bases.remove(r)
         bases.append(base)
 
 
-def _inside(a: Base, b: Base) -> bool:
-    """``a`` is a ring within ``b``'s rim, a size step or more smaller: a base's top painted
-    in a colour like a team's, or a figure's cloak, never a base (the rim is the top's edge)."""
-    return (b.radius_in - a.radius_in >= 3.5 * MM and
-            np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04)
+def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
+    """``a`` is a ring within ``b``'s rim, a size step smaller: a base's top painted in a
+    colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
+    Unless ``b`` is only ``a``'s blur into the surface (a blue rim on green turf has a
+    cyan fringe): its colour then lies between theirs."""
+    if not (b.radius_in - a.radius_in >= 3.5 * MM and
+            np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04):
+        return False
+    inner, outer, surface = np.array(a.ab), np.array(b.ab), np.array(surface_ab, float)
+    span = surface - inner
+    t = float(np.clip((outer - inner) @ span / max(float(span @ span), 1e-9), 0.0, 1.0))
+    return float(np.hypot(*(outer - (inner + t * span)))) > max(8.0, 0.25 * float(np.hypot(*span)))
 
 
 def _rank(b: Base) -> tuple:

@@ -13,6 +13,7 @@ matters, so a lighting gradient does not move the rim's edges.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from dataclasses import dataclass
@@ -61,13 +62,19 @@ class TeamColour:
         return np.maximum(along - SIDE * across, 0.0)
 
 
+@functools.lru_cache(maxsize=1)
+def _nominal_colours() -> tuple[TeamColour, ...]:
+    """TABLE_SPEC's colours in Lab, converted once (OpenCV's first float conversion is slow)."""
+    return tuple(TeamColour(n, tuple(lab_of_rgb(rgb))) for n, rgb in NOMINAL_RGB.items())
+
+
 class Palette:
     def __init__(self, colours: list[TeamColour]):
         self.colours = colours
 
     @classmethod
     def nominal(cls) -> "Palette":
-        return cls([TeamColour(n, tuple(lab_of_rgb(rgb))) for n, rgb in NOMINAL_RGB.items()])
+        return cls(list(_nominal_colours()))
 
     def get(self, name: str) -> TeamColour:
         return next(c for c in self.colours if c.name == name)

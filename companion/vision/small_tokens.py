@@ -37,19 +37,26 @@ def _square_corners(box: np.ndarray) -> np.ndarray:
     return box if cross > 0 else box[::-1].copy()
 
 
-def _variations(square: np.ndarray) -> np.ndarray:
-    """``square`` moved by up to 0.08 in, turned by up to 8 degrees and scaled by 8 %: V x 4 x 2."""
-    centre = square.mean(axis=0)
-    rel = square - centre
-    out = []
+def _moves() -> tuple[np.ndarray, np.ndarray]:
+    """The small moves tried on a rough square: (V x 2 x 2 turn-and-scale, V x 2 shift)."""
+    mats, shifts = [], []
     for deg in (-8, -4, 0, 4, 8):
         c, s = np.cos(np.radians(deg)), np.sin(np.radians(deg))
-        turned = rel @ np.array([[c, s], [-s, c]])
         for scale in (0.92, 1.0, 1.08):
             for dx in (-0.08, -0.04, 0.0, 0.04, 0.08):
                 for dy in (-0.08, -0.04, 0.0, 0.04, 0.08):
-                    out.append(centre + (dx, dy) + turned * scale)
-    return np.array(out)
+                    mats.append(scale * np.array([[c, s], [-s, c]]))
+                    shifts.append((dx, dy))
+    return np.array(mats), np.array(shifts)
+
+
+_TURNS, _SHIFTS = _moves()
+
+
+def _variations(square: np.ndarray) -> np.ndarray:
+    """``square`` moved by up to 0.08 in, turned by up to 8 degrees and scaled by 8 %: V x 4 x 2."""
+    centre = square.mean(axis=0)
+    return centre + _SHIFTS[:, None, :] + np.einsum("kj,vji->vki", square - centre, _TURNS)
 
 
 class SmallTokenReader:

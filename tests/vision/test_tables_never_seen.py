@@ -158,3 +158,12 @@ def test_no_white_balance_from_markers_in_shadow_or_too_few_cells():
     few[0][0, :2] = 1
     assert gains_from_markers(np.full((60, 60, 3), 200, np.uint8), corners, few) is None
     assert gains_from_markers(np.full((60, 60, 3), 200, np.uint8), corners, bits) == pytest.approx([1, 1, 1])
+
+
+def test_a_blue_rims_cyan_fringe_on_turf_is_not_a_larger_base_around_it(pitch):
+    from companion.sim.testset import make_case
+    case = make_case(1038)                      # a blue 40 mm base whose blur into the turf reads cyan
+    piece = next(p for p in case.scene.pieces if p.name == "blue1")
+    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
+    near = [b for b in found if math.hypot(b.x_in - piece.x_in, b.y_in - piece.y_in) < 0.25]
+    assert [(b.color, b.diameter_mm) for b in near] == [("blue", 40)]
