@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import os
 import sys
 
@@ -16,6 +17,17 @@ from companion import __version__
 
 EXIT_ERROR, EXIT_USAGE = 1, 2
 
+
+
+def _positive_seconds(text: str) -> float:
+    """A command-line number that must be finite and above zero (argparse says so in one line)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive finite number, got {text!r}")
+    return value
 
 def _add_config(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", metavar="FILE",
@@ -48,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_config(p)
     p.add_argument("--game", help=f"whose demo: {_games()} (default takkure)")
     p.add_argument("--headless", action="store_true", help="no window: write PNG snapshots instead")
-    p.add_argument("--duration", type=float, metavar="SECONDS",
+    p.add_argument("--duration", type=_positive_seconds, metavar="SECONDS",
                    help="stop after this many seconds (headless default: when the script ends)")
     p.add_argument("--snapshots", metavar="DIR", help="folder for headless snapshots (default: snapshots)")
     p.add_argument("--journal", metavar="FILE", help=f"demo journal (default: {_demo_journal()})")
@@ -77,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--journal", metavar="FILE", help="journal to read (default: [journal] path)")
     p.add_argument("--game", type=int, help="game id (default: the newest); see --list")
     p.add_argument("--list", action="store_true", help="list the journal's games and exit")
-    p.add_argument("--speed", type=float, default=1.0, help="replay speed factor (default 1)")
+    p.add_argument("--speed", type=_positive_seconds, default=1.0, help="replay speed factor (default 1)")
     p.add_argument("--headless", action="store_true", help="write PNG snapshots instead of a window")
     p.add_argument("--snapshots", metavar="DIR", help="folder for headless snapshots")
 
@@ -94,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--kind", required=True, help="takkure-player, tekken-character, tekken-attack or "
                                                  "tekton-ability")
     r.add_argument("--name", required=True, help="the card or token, e.g. Yokozuna")
-    r.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for the tap (default 30)")
+    r.add_argument("--timeout", type=_positive_seconds, default=30.0, help="seconds to wait for the tap (default 30)")
     r.add_argument("--simulated", action="store_true", help="use the simulated controller")
     r.add_argument("--tap", metavar="UID", help="with --simulated: the UID the simulated reader reads")
 

@@ -131,16 +131,25 @@ def check_sound(cfg: Config) -> Check:
 
 
 def check_journal(cfg: Config) -> Check:
-    from companion.session.journal import Journal, JournalError
+    from pathlib import Path
 
+    from companion.session.journal import Journal, JournalError, integrity
+
+    path = Path(cfg.journal.path).expanduser()
+    if not path.exists():
+        return Check("journal", True, f"{path}: none yet (the first game creates it)")
     try:
-        j = Journal(cfg.journal.path)
+        j = Journal(path, writer=False)
         games = j.games()
         j.close()
-        unfinished = sum(1 for g in games if g.finished is None)
-        return Check("journal", True, f"{cfg.journal.path}: {len(games)} games, {unfinished} unfinished")
     except JournalError as exc:
         return Check("journal", False, str(exc))
+    verdict = integrity(path)          # SQLite's full check: the doctor has the time
+    if verdict != "ok":
+        return Check("journal", False, f"{path} is damaged ({verdict})",
+                     "the next game sets it aside and starts a new one; keep the .broken file for the record")
+    unfinished = sum(1 for g in games if g.finished is None)
+    return Check("journal", True, f"{path}: {len(games)} games, {unfinished} unfinished")
 
 
 def run_doctor(cfg: Config, simulated: bool = False) -> int:

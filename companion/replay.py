@@ -18,7 +18,7 @@ MAX_GAP_S = 3.0
 
 
 def run_replay(cfg: Config, game_id: int | None, list_only: bool, speed: float) -> int:
-    journal = Journal(cfg.journal.path)
+    journal = Journal(cfg.journal.path, writer=False)
     try:
         games = journal.games()
         if list_only or not games:
@@ -29,7 +29,7 @@ def run_replay(cfg: Config, game_id: int | None, list_only: bool, speed: float) 
                 state = "finished" if g.finished else "unfinished"
                 print(f"{g.id:4d}  {g.kind:<12} {g.label or '-':<6} {g.events:5d} events  {state}")
             return 0
-        game_id = game_id or games[-1].id
+        game_id = games[-1].id if game_id is None else game_id
         if game_id not in {g.id for g in games}:
             print(f"no game {game_id} in {cfg.journal.path} (see --list)", file=sys.stderr)
             return 1

@@ -110,8 +110,7 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
         if the_demo is not None:
             script = DemoScript(session, scene, clock.now(), the_demo.steps(scene, vision), vision=vision)
         registry = TagRegistry(cfg.nfc.registry)
-        if registry.problem:
-            session.refusal = registry.problem
+        session.refusal = "; ".join(p for p in (journal.problem, registry.problem) if p) or session.refusal
         app = App(session, screen, clock, inputs, button_map=button_map, grabber=grabber, sound=sound,
                   fps=cfg.screen.fps, warn_s=cfg.countdown.warn_seconds, script=script, on_shown=on_shown,
                   fast=fast, registry=registry, vision=vision)

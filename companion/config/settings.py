@@ -16,6 +16,7 @@ and what was found.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import tomllib
 import types
@@ -217,6 +218,8 @@ def _check_value(source: str, key: str, tp, meta: dict, value):
         value, ok = float(value), True
     if not ok:
         raise ConfigError(source, key, f"expected {_type_name(tp)}, got {value!r}")
+    if tp is float and not math.isfinite(value):    # NaN passes every min/max test silently
+        raise ConfigError(source, key, f"expected a finite number, got {value!r}")
     if meta.get("choices") and value not in meta["choices"]:
         allowed = ", ".join(repr(c) for c in meta["choices"])
         raise ConfigError(source, key, f"expected one of {allowed}, got {value!r}")

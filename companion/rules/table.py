@@ -27,6 +27,7 @@ stop an undo; each event kind declares which it is (:mod:`companion.rules.moves`
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
@@ -69,6 +70,16 @@ def rules_of(state: TableState):
     return find_rules(state.game)
 
 
+def _seconds(value, default: float = 10.0) -> float:
+    """A journaled countdown length, or the default when it is not a positive finite number
+    (a journal written before settings refused NaN must still replay)."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        return default
+    return seconds if math.isfinite(seconds) and seconds > 0 else default
+
+
 def _start(e: Event) -> TableState:
     from companion.games import find_rules
     from companion.errors import UnknownGame
@@ -80,7 +91,7 @@ def _start(e: Event) -> TableState:
     g = rules.setup(e.data)
     teams = e.get("teams") or getattr(g, "sides", None) or rules.sides
     return TableState(game=rules.name, teams=tuple(str(t) for t in teams), g=g,
-                      countdown=Countdown(float(e.get("countdown_seconds", 10.0))),
+                      countdown=Countdown(_seconds(e.get("countdown_seconds"))),
                       message=e.get("message", ""))
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +50,103 @@ class JournalError(CompanionError, OSError):
     """The journal file cannot be used; the message says which file and why."""
 
 
+APPLICATION_ID = 0x436D706E     # "Cmpn" in SQLite's header: this file is a companion journal
+USER_VERSION = 1                # the schema above
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _check_ours(file: Path) -> None:
+    """Refuse, untouched, a file that is not a companion journal: another program's database
+    (its header names another application, or it holds other tables) or not SQLite at all.
+    A journal from before the header was marked (games and events only) is ours."""
+    if not file.exists() or file.stat().st_size == 0:
+        return
+    with open(file, "rb") as f:
+        header = f.read(100)
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        raise JournalError(f"{file} is not a companion journal (not an SQLite file); choose another "
+                           f"file with --journal or [journal] path")
+    app_id = int.from_bytes(header[68:72], "big")
+    if app_id == APPLICATION_ID:
+        return
+    if app_id == 0:
+        try:
+            db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+            try:
+                tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            finally:
+                db.close()
+        except sqlite3.DatabaseError:
+            return                    # damaged: the integrity check says so (and sets it aside)
+        if tables <= {"games", "events"}:
+            return
+        raise JournalError(f"{file} is not a companion journal (it holds tables {', '.join(sorted(tables))}); "
+                           f"it was left untouched: choose another file with --journal or [journal] path")
+    raise JournalError(f"{file} is not a companion journal (it belongs to another program, application id "
+                       f"{app_id:#x}); it was left untouched: choose another file")
+
+
+def _lock(file: Path):
+    """Hold ``file``'s lock (a ``.lock`` beside it) for as long as the returned file is open.
+    The OS releases it when the process ends, however it ends, so a SIGKILL leaves no stale
+    lock. Another process holding it: JournalError naming it."""
+    lock = open(file.with_name(file.name + ".lock"), "a+")
+    try:
+        import fcntl
+    except ImportError:               # not POSIX: no lock (the Pi and Linux have one)
+        return lock
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.seek(0)
+        holder = lock.read().strip() or "another process"
+        lock.close()
+        raise JournalError(f"journal {file} is in use by another companion ({holder}); stop it first, "
+                           f"or choose another file with --journal or [journal] path") from None
+    lock.seek(0)
+    lock.truncate()
+    lock.write(f"pid {os.getpid()}")
+    lock.flush()
+    return lock
+
+
+QUICK_CHECK_MAX_BYTES = 64 * 1024 * 1024     # a season of games; a check this size takes under a second
+
+
+def _set_aside_if_damaged(file: Path) -> str:
+    """SQLite's quick check on a journal of a sensible size; a damaged one (and its WAL) is
+    renamed aside, never deleted, and the returned line says so ("" when all is well)."""
+    if not file.exists() or file.stat().st_size == 0 or file.stat().st_size > QUICK_CHECK_MAX_BYTES:
+        return ""
+    verdict = integrity(file, quick=True)
+    if verdict == "ok":
+        return ""
+    aside = file.with_name(f"{file.name}.broken-{int(time.time())}")
+    file.rename(aside)
+    for extra in ("-wal", "-shm"):
+        side = file.with_name(file.name + extra)
+        if side.exists():
+            side.rename(aside.with_name(aside.name + extra))
+    message = (f"the journal {file} was damaged ({verdict}): it was moved aside as {aside.name} and a "
+               f"new journal started")
+    log.warning(message)
+    return message
+
+
+def integrity(file: Path | str, quick: bool = False) -> str:
+    """SQLite's own check of the file, read-only: "ok" or what it found."""
+    try:
+        db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        try:
+            rows = db.execute("PRAGMA quick_check" if quick else "PRAGMA integrity_check").fetchall()
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    found = [r[0] for r in rows]
+    return "ok" if found == ["ok"] else "; ".join(found[:3])
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: int
@@ -59,31 +158,66 @@ class GameInfo:
 
 
 class Journal:
-    def __init__(self, path: str | Path):
+    """One journal file. A ``writer`` (a game being played) holds the file's lock while it is
+    open and, at start-up, sets a damaged file aside and starts a new one (``problem`` says
+    so); a reader (replay, doctor) only reads, and a missing file is an error, not a new one."""
+
+    def __init__(self, path: str | Path, *, writer: bool = True):
         self.path = str(path)
+        self.problem = ""
+        self._lock = None
         try:
             if self.path != ":memory:":
-                Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
                 self.path = str(Path(self.path).expanduser())
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(SCHEMA)
+                file = Path(self.path)
+                if not writer and not file.is_file():
+                    raise JournalError(f"no journal at {self.path}: play a game first, or name the "
+                                       f"journal with --journal or [journal] path")
+                file.parent.mkdir(parents=True, exist_ok=True)
+                _check_ours(file)
+                if writer:
+                    self._lock = _lock(file)
+                    self.problem = _set_aside_if_damaged(file)
+            self._db = sqlite3.connect(self.path if writer or self.path == ":memory:" else
+                                       f"file:{self.path}?mode=ro", isolation_level=None, uri=not writer)
+            if writer:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.executescript(SCHEMA)
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version = {USER_VERSION}")
+        except JournalError:
+            self._unlock()
+            raise
         except (sqlite3.Error, OSError) as exc:
+            self._unlock()
             raise JournalError(
                 f"journal {self.path} cannot be used ({exc}); move it aside or choose another "
                 f"file with --journal or [journal] path") from None
 
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()          # closing the file releases the lock
+            self._lock = None
+
     def close(self) -> None:
         self._db.close()
+        self._unlock()
 
     def new_game(self, kind: str, label: str = "", at: float = 0.0) -> int:
-        cur = self._db.execute("INSERT INTO games (kind, label, created) VALUES (?, ?, ?)",
-                               (kind, label, at))
+        try:
+            cur = self._db.execute("INSERT INTO games (kind, label, created) VALUES (?, ?, ?)",
+                                   (kind, label, at))
+        except sqlite3.Error as exc:
+            raise JournalError(f"the journal {self.path} cannot be written ({exc}): no new game") from None
         return int(cur.lastrowid)
 
     def finish(self, game_id: int, at: float) -> None:
-        self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (at, game_id))
+        try:
+            self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (at, game_id))
+        except sqlite3.Error as exc:
+            raise JournalError(f"the journal {self.path} cannot be written ({exc}): the game is not "
+                               f"marked finished") from None
 
     def unfinished_game(self, label: str | None = None, kind: str | None = None) -> int | None:
         """The newest game not marked finished (optionally with this label, of this game)."""
@@ -100,13 +234,16 @@ class Journal:
 
     def append(self, game_id: int, kind: str, data: dict, at: float) -> Event:
         """Write one event durably and return it with its sequence number."""
-        payload = json.dumps(data, sort_keys=True)
-        with self._db:  # one transaction; commit syncs the WAL (synchronous=FULL)
-            self._db.execute("BEGIN IMMEDIATE")
-            (last,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
-                                       (game_id,)).fetchone()
-            self._db.execute("INSERT INTO events (game_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
-                             (game_id, last + 1, kind, payload, at))
+        payload = json.dumps(data, sort_keys=True, allow_nan=False)
+        try:
+            with self._db:  # one transaction; commit syncs the WAL (synchronous=FULL)
+                self._db.execute("BEGIN IMMEDIATE")
+                (last,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
+                                           (game_id,)).fetchone()
+                self._db.execute("INSERT INTO events (game_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                                 (game_id, last + 1, kind, payload, at))
+        except sqlite3.Error as exc:      # disk full, a read-only file, a disk gone
+            raise JournalError(f"the journal {self.path} cannot be written ({exc}): {kind} was not kept") from None
         return Event(kind, json.loads(payload), at, last + 1)
 
     def events(self, game_id: int) -> list[Event]:

@@ -14,7 +14,7 @@ from typing import Callable
 from companion.rules import table
 from companion.rules.events import Event, IllegalMove
 from companion.session.chance import Chance
-from companion.session.journal import Journal
+from companion.session.journal import Journal, JournalError
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,14 @@ class GameSession:
             self.refusal = str(exc)
             log.info("refused %s: %s", kind, exc)
             return None
-        event = self.journal.append(self.game_id, kind, data, at)
+        try:
+            event = self.journal.append(self.game_id, kind, data, at)
+        except JournalError as exc:
+            # Nothing is shown that is not on disk: the event is refused, the table stays as it
+            # was and the players are told; the next event tries the disk again.
+            self.refusal = str(exc)
+            log.error("%s", exc)
+            return None
         self.events.append(event)
         if kind == "undo":
             self.state = table.replay(self.events)

@@ -36,6 +36,10 @@ def test_a_good_file_overrides_only_what_it_says(tmp_path):
     ("[buttons.takkure]\nbutton1 = 'undo'\n", r"\[buttons.takkure.button1\]: expected a button name"),
     ("[screen\nwidth = 3\n", r"not valid TOML"),
     ("screen = 3\n", r"\[screen\]: expected a table"),
+    # NaN fails every min/max comparison: it once passed, was journaled, and crashed every start
+    ("[countdown]\nseconds = nan\n", r"\[countdown.seconds\]: expected a finite number, got nan"),
+    ("[countdown]\nwarn_seconds = inf\n", r"\[countdown.warn_seconds\]: expected a finite number, got inf"),
+    ("[sound]\nvolume = -nan\n", r"\[sound.volume\]: expected a finite number, got nan"),
 ])
 def test_bad_files_name_the_file_the_key_and_what_was_expected(tmp_path, text, message):
     path = write(tmp_path, text)
@@ -84,3 +88,12 @@ def test_the_takkure_rosters_load_the_examples_by_default_and_name_a_broken_file
         load_rosters(cfg)
     with pytest.raises(ConfigError, match="cannot use roster"):
         load_rosters(Config().replace("takkure", away_roster=str(tmp_path / "missing.toml")))
+
+
+@pytest.mark.parametrize("args", [["demo", "--duration", "nan"], ["demo", "--duration", "-1"],
+                                  ["replay", "--speed", "inf"], ["nfc", "register", "--kind", "takkure-player",
+                                                                 "--name", "X", "--timeout", "nan"]])
+def test_number_flags_refuse_nan_infinity_and_nothing_as_one_line(args):
+    out = subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "expected a positive finite number" in out.stderr

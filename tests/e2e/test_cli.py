@@ -70,7 +70,7 @@ def test_a_damaged_journal_is_one_clear_line(tmp_path):
     bad.write_bytes(b"garbage" * 1000)
     out = companion("demo", "--headless", "--fast", "--journal", str(bad))
     assert out.returncode == 1 and "Traceback" not in out.stderr
-    assert "cannot be used" in out.stderr and "--journal" in out.stderr
+    assert "is not a companion journal" in out.stderr and "--journal" in out.stderr
 
 
 def test_match_plays_a_simulated_match_into_a_journal_that_replays(tmp_path):

@@ -44,7 +44,7 @@ def test_the_match_runs_two_halves_to_full_time(match):
 
 def test_the_journal_on_disk_replays_to_the_same_table(match):
     path, session, _ = match
-    reopened = Journal(path)
+    reopened = Journal(path, writer=False)   # the match still holds the lock
     events = reopened.events(session.game_id)
     assert [(e.kind, dict(e.data)) for e in events] == [(e.kind, dict(e.data)) for e in session.events]
     assert table.replay(events) == session.state

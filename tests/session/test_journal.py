@@ -33,7 +33,7 @@ def test_games_are_separate_and_the_newest_unfinished_one_is_found(journal):
 def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path):
     bad = tmp_path / "j.sqlite"
     bad.write_bytes(b"this is not sqlite" * 100)
-    with pytest.raises(JournalError, match=r"j.sqlite cannot be used .*--journal"):
+    with pytest.raises(JournalError, match=r"j.sqlite is not a companion journal \(not an SQLite file\).*--journal"):
         Journal(bad)
 
 
