@@ -19,15 +19,25 @@ EXIT_ERROR, EXIT_USAGE = 1, 2
 
 
 
-def _positive_seconds(text: str) -> float:
-    """A command-line number that must be finite and above zero (argparse says so in one line)."""
+def _number(text: str, *, zero_ok: bool) -> float:
+    """A command-line number that must be finite and above zero (or zero, where that means
+    "at once"); argparse says what is wrong in one line."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive finite number, got {text!r}")
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero_ok):
+        kind = "finite number, 0 or more" if zero_ok else "positive finite number"
+        raise argparse.ArgumentTypeError(f"expected a {kind}, got {text!r}")
     return value
+
+
+def _positive_seconds(text: str) -> float:
+    return _number(text, zero_ok=False)
+
+
+def _seconds(text: str) -> float:
+    return _number(text, zero_ok=True)
 
 def _add_config(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", metavar="FILE",
@@ -60,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_config(p)
     p.add_argument("--game", help=f"whose demo: {_games()} (default takkure)")
     p.add_argument("--headless", action="store_true", help="no window: write PNG snapshots instead")
-    p.add_argument("--duration", type=_positive_seconds, metavar="SECONDS",
+    p.add_argument("--duration", type=_seconds, metavar="SECONDS",
                    help="stop after this many seconds (headless default: when the script ends)")
     p.add_argument("--snapshots", metavar="DIR", help="folder for headless snapshots (default: snapshots)")
     p.add_argument("--journal", metavar="FILE", help=f"demo journal (default: {_demo_journal()})")
