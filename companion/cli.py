@@ -381,10 +381,33 @@ COMMANDS = {"markers": cmd_markers, "calibrate": cmd_calibrate, "teach": cmd_tea
             "replay": cmd_replay, "config": cmd_config, "match": cmd_match}
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, like Ctrl-C's KeyboardInterrupt: every ``finally``
+    on the way out runs (the journal is closed, the camera and the screen released)."""
+
+    def __init__(self, signum: int):
+        super().__init__(f"stopped by signal {signum}")
+        self.signum = signum
+
+
+def _handle_signals() -> None:
+    """SIGTERM and SIGINT quit the same way in every mode. SDL would otherwise turn them into a
+    quit event, which a headless screen never reads: `systemctl stop` then waited for its kill."""
+    import signal
+
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+
+    def stop(signum, _frame):
+        raise Stopped(signum)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     from companion.config import ConfigError
     from companion.errors import CompanionError, UnknownGame
 
+    _handle_signals()
     parser = _parser()
     args = parser.parse_args(argv)
     if not args.command:
@@ -403,5 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     except CompanionError as exc:          # every error the companion raises for a person to read
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    except Stopped as exc:               # SIGTERM (systemctl stop): everything above closed cleanly
+        return 128 + exc.signum
     except KeyboardInterrupt:
         return 130
