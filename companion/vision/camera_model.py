@@ -7,6 +7,7 @@ Without a camera file, the lens is taken as distortion-free.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,16 +49,39 @@ class CameraModel:
 
 
 def load_camera(path: str | Path) -> CameraModel:
+    """A CAMERA.toml (TABLE_SPEC): every key checked, each problem one line naming the key."""
     path = Path(path)
     try:
-        d = tomllib.loads(path.read_text(encoding="utf-8"))
-        K = np.array([[float(d["fx"]), 0, float(d["cx"])], [0, float(d["fy"]), float(d["cy"])], [0, 0, 1]])
-        dist = np.array([float(v) for v in d.get("dist", [])], np.float64)
-        return CameraModel(K, dist, (int(d["width"]), int(d["height"])), float(d.get("rms_px", 0.0)))
+        d = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise CameraFileError(f"{path}: file not found") from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise CameraFileError(f"{path}: cannot be read ({exc})") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CameraFileError(f"{path}: missing or bad key {exc} (needs width, height, fx, fy, cx, cy, dist)") \
-            from None
+
+    def number(key: str, positive: bool = False, default=None) -> float:
+        value = d.get(key, default)
+        if value is None:
+            raise CameraFileError(f"{path}: missing key {key} (needs width, height, fx, fy, cx, cy, dist)")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise CameraFileError(f"{path}: {key} must be a finite number, got {value!r}")
+        if positive and value <= 0:
+            raise CameraFileError(f"{path}: {key} must be above zero, got {value!r}")
+        return float(value)
+
+    width, height = number("width", True), number("height", True)
+    if width != int(width) or height != int(height) or width > 20000 or height > 20000:
+        raise CameraFileError(f"{path}: width and height must be whole pixels (at most 20000), "
+                              f"got {width:g} x {height:g}")
+    fx, fy, cx, cy = number("fx", True), number("fy", True), number("cx"), number("cy")
+    if not (0 <= cx <= width and 0 <= cy <= height):
+        raise CameraFileError(f"{path}: the principal point ({cx:g}, {cy:g}) must lie in the "
+                              f"{width:g} x {height:g} picture")
+    dist = d.get("dist", [])
+    # OpenCV reads 4, 5, 8, 12 or 14 distortion terms; k1 k2 p1 p2 [k3] is what calibrate writes
+    if not isinstance(dist, list) or len(dist) not in (0, 4, 5, 8, 12, 14) or \
+            any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in dist):
+        raise CameraFileError(f"{path}: dist must be a list of 4, 5, 8, 12 or 14 finite numbers "
+                              f"(k1, k2, p1, p2, k3 ...), got {dist!r}")
+    rms = number("rms_px", default=0.0)
+    K = np.array([[fx, 0, cx], [0, fy, cy], [0, 0, 1]])
+    return CameraModel(K, np.array(dist, np.float64), (int(width), int(height)), rms)

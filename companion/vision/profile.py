@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,49 +53,83 @@ def aruco_dictionary(name: str):
     return cv2.aruco.getPredefinedDictionary(value)
 
 
-def _need(data: dict, key: str, source: str, kind=float):
-    if key not in data:
+def _need(data: dict, key: str, source: str, kind=float, default=None, positive: bool = True):
+    """``data[key]`` as a finite number (``kind`` int: a whole one), above zero if ``positive``."""
+    if key not in data and default is None:
         raise ProfileError(f"{source}: missing key {key!r}")
-    try:
-        return kind(data[key])
-    except (TypeError, ValueError):
-        raise ProfileError(f"{source}: [{key}] expected a number, got {data[key]!r}") from None
+    value = data.get(key, default)
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if kind is int:
+        ok = ok and float(value) == int(value)
+    if not ok:
+        what = "a whole number" if kind is int else "a finite number"
+        raise ProfileError(f"{source}: [{key}] expected {what}, got {value!r}")
+    if positive and value <= 0:
+        raise ProfileError(f"{source}: [{key}] must be above zero, got {value!r}")
+    return kind(value)
+
+
+def _pair(value, source: str, key: str) -> tuple[float, float]:
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and
+            all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)):
+        raise ProfileError(f"{source}: [{key}] expected [x_in, y_in], two finite numbers, got {value!r}")
+    return float(value[0]), float(value[1])
 
 
 def profile_from_dict(data: dict, source: str = "<profile>") -> BoardProfile:
+    """A board profile, every key checked: one line naming the key for anything wrong."""
     width, height = _need(data, "width_in", source), _need(data, "height_in", source)
+    if width > 200 or height > 200:
+        raise ProfileError(f"{source}: a board of {width:g} x {height:g} in is not a table (at most 200 in a side)")
+    size = _need(data, "marker_size_in", source, default=1.5)
+    dictionary_name = data.get("marker_dictionary", "DICT_4X4_50")
+    if not isinstance(dictionary_name, str):
+        raise ProfileError(f"{source}: [marker_dictionary] expected a name such as 'DICT_4X4_50', got {dictionary_name!r}")
+    dictionary = aruco_dictionary(dictionary_name)
     markers_raw = data.get("markers")
     if not isinstance(markers_raw, dict) or len(markers_raw) < 3:
         raise ProfileError(f"{source}: [markers] needs at least 3 entries id = [x_in, y_in]")
-    try:
-        markers = {int(k): (float(v[0]), float(v[1])) for k, v in markers_raw.items()}
-    except (TypeError, ValueError, IndexError, KeyError):
-        raise ProfileError(f"{source}: [markers] entries must be id = [x_in, y_in]") from None
+    markers = {}
+    for key, value in markers_raw.items():
+        if not key.isdigit() or int(key) >= len(dictionary.bytesList):
+            raise ProfileError(f"{source}: [markers] {key!r} is not a marker id of {dictionary_name} "
+                               f"(0 to {len(dictionary.bytesList) - 1})")
+        markers[int(key)] = _pair(value, source, f"markers.{key}")
+    pts = np.array(list(markers.values()))
+    gaps = np.linalg.norm(pts[:, None] - pts[None], axis=2) + np.eye(len(pts)) * 1e9
+    if gaps.min() < size:
+        raise ProfileError(f"{source}: [markers] two markers overlap (centres {gaps.min():.2f} in apart, "
+                           f"markers {size:g} in wide)")
+    hull = cv2.convexHull(pts.astype(np.float32))
+    if cv2.contourArea(hull) < 0.25 * width * height:
+        raise ProfileError(f"{source}: [markers] must surround the board (they span "
+                           f"{cv2.contourArea(hull):.1f} sq in of a {width:g} x {height:g} in board)")
     grid = None
     if "rows" in data or "cols" in data or "cell_in" in data:
-        origin = data.get("grid_origin_in", [0.0, 0.0])
-        try:
-            grid = Grid(_need(data, "rows", source, int), _need(data, "cols", source, int),
-                        _need(data, "cell_in", source), (float(origin[0]), float(origin[1])))
-        except (TypeError, ValueError, IndexError):
-            raise ProfileError(f"{source}: [grid_origin_in] expected [x_in, y_in]") from None
-    dictionary = str(data.get("marker_dictionary", "DICT_4X4_50"))
-    aruco_dictionary(dictionary)
-    surface = tuple(tuple(int(c) for c in rgb) for rgb in data.get("surface_rgb", []))
-    base_height = _need({"base_height_mm": data.get("base_height_mm", 3.5)}, "base_height_mm", source)
-    if not 0.0 <= base_height <= 20.0:          # also refuses NaN
+        rows, cols = _need(data, "rows", source, int), _need(data, "cols", source, int)
+        if rows > 100 or cols > 100:
+            raise ProfileError(f"{source}: a grid of {rows} x {cols} cells is too large (at most 100 a side)")
+        grid = Grid(rows, cols, _need(data, "cell_in", source),
+                    _pair(data.get("grid_origin_in", [0.0, 0.0]), source, "grid_origin_in"))
+    surface_raw = data.get("surface_rgb", [])
+    if not isinstance(surface_raw, list) or not all(
+            isinstance(rgb, list) and len(rgb) == 3 and
+            all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in rgb) for rgb in surface_raw):
+        raise ProfileError(f"{source}: [surface_rgb] expected a list of [r, g, b] colours (0-255), got {surface_raw!r}")
+    surface = tuple(tuple(rgb) for rgb in surface_raw)
+    base_height = _need(data, "base_height_mm", source, default=3.5, positive=False)
+    if not 0.0 <= base_height <= 20.0:
         raise ProfileError(f"{source}: [base_height_mm] expected 0 to 20 (mm), got {base_height!r}")
-    profile = BoardProfile(str(data.get("name", Path(source).stem)), width, height, markers, float(data.get("marker_size_in", 1.5)),
-                           dictionary, grid, surface, source, base_height)
-    if profile.width_in <= 0 or profile.height_in <= 0 or profile.marker_size_in <= 0:
-        raise ProfileError(f"{source}: sizes must be positive")
-    return profile
+    name = data.get("name", Path(source).stem)
+    if not isinstance(name, str):
+        raise ProfileError(f"{source}: [name] expected a string, got {name!r}")
+    return BoardProfile(name, width, height, markers, size, dictionary_name, grid, surface, source, base_height)
 
 
 def load_profile(path: str | Path) -> BoardProfile:
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:
         raise ProfileError(f"{path}: file not found") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -61,7 +61,7 @@ def test_fewer_than_three_markers_exits_3_with_a_reason(tmp_path):
     ("not = [toml", "not valid TOML"),
     ("name = 'x'\nwidth_in = 22.0\n", "missing key 'height_in'"),
     ("width_in = 22.0\nheight_in = 30.0\n[markers]\n0 = [1, 2]\n", "at least 3 entries"),
-    ("width_in = 'wide'\nheight_in = 30.0\n[markers]\n0 = [0,0]\n1 = [1,0]\n2 = [1,1]\n", "expected a number"),
+    ("width_in = 'wide'\nheight_in = 30.0\n[markers]\n0 = [0,0]\n1 = [1,0]\n2 = [1,1]\n", "expected a finite number"),
     ("width_in = 22.0\nheight_in = 30.0\nmarker_dictionary = 'DICT_NOPE'\n[markers]\n0 = [0,0]\n1 = [1,0]\n"
      "2 = [1,1]\n", "unknown marker dictionary"),
 ])
@@ -87,3 +87,76 @@ def test_a_broken_camera_file_exits_2(image, tmp_path):
     cam.write_text("fx = 1000\n")
     out = detect(str(path), "--board", PROFILE, "--camera", str(cam))
     assert out.returncode == 2 and "CAMERA.toml" in out.stderr
+
+
+PITCH = open(PROFILE).read()
+MARKERS = "0 = [-1.25, -1.25]\n1 = [23.25, -1.25]\n2 = [23.25, 31.25]\n3 = [-1.25, 31.25]"
+
+
+@pytest.mark.parametrize("change, message", [
+    # three markers at one point: once exit 0 and a piece at y = -7.6 in on a 22 x 30 board
+    ((MARKERS, "0 = [5, 5]\n1 = [5, 5]\n2 = [5, 5]"), "two markers overlap"),
+    ((MARKERS, "0 = [-1.25, -1.25]\n1 = [1.25, -1.25]\n2 = [3.75, -1.25]"), "must surround the board"),
+    (("marker_size_in = 1.5", 'marker_size_in = "big"'), "[marker_size_in] expected a finite number, got 'big'"),
+    (("marker_size_in = 1.5", "marker_size_in = nan"), "[marker_size_in] expected a finite number, got nan"),
+    (("width_in = 22.0", "width_in = nan"), "[width_in] expected a finite number, got nan"),
+    (("width_in = 22.0", "width_in = -22.0"), "[width_in] must be above zero"),
+    (("name =", "surface_rgb = 5\nname ="), "[surface_rgb] expected a list of [r, g, b]"),
+    (("name =", "surface_rgb = [[300, 0, 0]]\nname ="), "[surface_rgb] expected a list of [r, g, b]"),
+    (("0 = [-1.25, -1.25]", "999 = [-1.25, -1.25]"), "'999' is not a marker id of DICT_4X4_50"),
+    (("0 = [-1.25, -1.25]", "0 = [-1.25, nan]"), "[markers.0] expected [x_in, y_in], two finite numbers"),
+    (("name =", "rows = 0\ncols = 5\ncell_in = 1.2\nname ="), "[rows] must be above zero"),
+    (("name =", "rows = 2.5\ncols = 5\ncell_in = 1.2\nname ="), "[rows] expected a whole number"),
+])
+def test_every_key_of_a_board_profile_is_checked(tmp_path, change, message):
+    from companion.vision.profile import ProfileError, load_profile
+    text = PITCH.replace(*change)
+    assert text != PITCH
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text)
+    with pytest.raises(ProfileError) as exc:
+        load_profile(bad)
+    assert message in str(exc.value) and str(bad) in str(exc.value)
+
+
+GOOD_CAMERA = "width = 1280\nheight = 720\nfx = 1000.0\nfy = 1000.0\ncx = 640.0\ncy = 360.0\n" \
+              "dist = [-0.1, 0.01, 0.0, 0.0, 0.0]\n"
+
+
+@pytest.mark.parametrize("change, message", [
+    # three terms gave a cv2 traceback on every frame of `run`, and vision stopped
+    (("dist = [-0.1, 0.01, 0.0, 0.0, 0.0]", "dist = [-0.1, 0.01, 0.0]"), "dist must be a list of 4, 5, 8, 12 or 14"),
+    # fx = 0 or NaN was blamed on the table ("0 of 4 frame markers visible")
+    (("fx = 1000.0", "fx = 0"), "fx must be above zero"),
+    (("fx = 1000.0", "fx = nan"), "fx must be a finite number, got nan"),
+    (("cx = 640.0", "cx = 5000.0"), "principal point (5000, 360) must lie in the 1280 x 720 picture"),
+    (("width = 1280", 'width = "hd"'), "width must be a finite number"),
+    (("fy = 1000.0\n", ""), "missing key fy"),
+    (("dist = [-0.1, 0.01, 0.0, 0.0, 0.0]", 'dist = [-0.1, "x", 0.0, 0.0]'), "dist must be a list"),
+])
+def test_every_key_of_a_camera_file_is_checked(tmp_path, change, message):
+    from companion.vision.camera_model import CameraFileError, load_camera
+    text = GOOD_CAMERA.replace(*change)
+    assert text != GOOD_CAMERA
+    bad = tmp_path / "CAMERA.toml"
+    bad.write_text(text)
+    with pytest.raises(CameraFileError) as exc:
+        load_camera(bad)
+    assert message in str(exc.value)
+
+
+def test_files_saved_with_a_byte_order_mark_are_read(tmp_path):
+    from companion.vision.camera_model import load_camera
+    from companion.vision.profile import load_profile
+    (tmp_path / "CAMERA.toml").write_text("\ufeff" + GOOD_CAMERA, encoding="utf-8")
+    (tmp_path / "pitch.toml").write_text("\ufeff" + PITCH, encoding="utf-8")
+    assert load_camera(tmp_path / "CAMERA.toml").size == (1280, 720)
+    assert load_profile(tmp_path / "pitch.toml").width_in == 22.0
+
+
+def test_detect_with_a_three_term_camera_file_is_one_line_exit_2(image, tmp_path):
+    _, path = image
+    cam = tmp_path / "CAMERA.toml"
+    cam.write_text(GOOD_CAMERA.replace("dist = [-0.1, 0.01, 0.0, 0.0, 0.0]", "dist = [-0.1, 0.01, 0.0]"))
+    out = detect(str(path), "--board", PROFILE, "--camera", str(cam))
+    assert out.returncode == 2 and "dist must be a list" in out.stderr and "Traceback" not in out.stderr
