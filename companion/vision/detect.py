@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 import sys
 
-import cv2
-
 from companion.vision.camera_model import CameraFileError, load_camera
+from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, load_profile
 from companion.vision.tiles import find_tiles
@@ -24,11 +23,12 @@ def detect(image_path: str, board: str, camera: str | None = None) -> tuple[int,
         cam = load_camera(camera) if camera else None
     except (ProfileError, CameraFileError) as exc:
         return EXIT_UNREADABLE, None, str(exc)
-    frame = cv2.imread(image_path, cv2.IMREAD_COLOR)
-    if frame is None:
-        return EXIT_UNREADABLE, None, f"{image_path}: not an image that can be read"
+    try:
+        frame = read_image(image_path)
+    except ImageFileError as exc:
+        return EXIT_UNREADABLE, None, str(exc)
     result = VisionPipeline(profile, cam, track=False).process(frame)
-    if result.status == "lost":
+    if result.status in ("lost", "no frame"):
         return EXIT_NO_BOARD, None, result.message
     out = {
         "markers": sorted(result.markers),

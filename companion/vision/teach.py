@@ -16,6 +16,7 @@ import numpy as np
 from companion.config import Config
 from companion.vision.colours import learn_colour, load_learned, save_learned, surface_warnings
 from companion.vision.colours import Palette, TeamColour
+from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import load_profile
 from companion.vision.white import neutral
@@ -44,9 +45,10 @@ def teach(cfg: Config, image: str, board: str, team: str, at: str) -> int:
         print(f"companion: --at expects X,Y in board inches, got {at!r}", file=sys.stderr)
         return 2
     profile = load_profile(board)
-    frame = cv2.imread(image, cv2.IMREAD_COLOR)
-    if frame is None:
-        print(f"companion: {image}: not an image that can be read", file=sys.stderr)
+    try:
+        frame = read_image(image)
+    except ImageFileError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
         return 2
     pipeline = VisionPipeline(profile, track=False)
     result = pipeline.process(frame)

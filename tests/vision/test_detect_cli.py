@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.sim.testset import make_case
@@ -160,3 +161,46 @@ def test_detect_with_a_three_term_camera_file_is_one_line_exit_2(image, tmp_path
     cam.write_text(GOOD_CAMERA.replace("dist = [-0.1, 0.01, 0.0, 0.0, 0.0]", "dist = [-0.1, 0.01, 0.0]"))
     out = detect(str(path), "--board", PROFILE, "--camera", str(cam))
     assert out.returncode == 2 and "dist must be a list" in out.stderr and "Traceback" not in out.stderr
+
+
+def _png_header(width, height):
+    """The first bytes of a PNG that says it is width x height (its pixels need not follow:
+    the size is checked before decoding)."""
+    import struct
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr +
+            struct.pack(">I", zlib.crc32(b"IHDR" + ihdr)))
+
+
+def test_a_huge_picture_is_refused_before_it_is_decoded(tmp_path):
+    png = tmp_path / "huge.png"
+    png.write_bytes(_png_header(20000, 20000) + b"\0" * 1000)
+    ok, jpg = cv2.imencode(".jpg", np.zeros((480, 640, 3), np.uint8))
+    data = bytearray(jpg.tobytes())
+    sof = data.index(b"\xff\xc0")                   # the JPEG's start of frame: height, width
+    data[sof + 5:sof + 9] = (30000).to_bytes(2, "big") + (30000).to_bytes(2, "big")
+    (tmp_path / "huge.jpg").write_bytes(bytes(data))
+    for name in ("huge.png", "huge.jpg"):
+        out = detect(str(tmp_path / name), "--board", PROFILE)
+        assert out.returncode == 2 and "megapixels) is too large" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("grid", [False, True])
+def test_a_tiny_picture_is_refused_not_answered_with_nothing(tmp_path, grid):
+    tiny = tmp_path / "tiny.png"
+    cv2.imwrite(str(tiny), np.full((30, 40, 3), 128, np.uint8))
+    board = PROFILE
+    if grid:                                          # once an AttributeError on grid boards
+        board = tmp_path / "grid.toml"
+        board.write_text(open(PROFILE).read().replace("[markers]", "rows = 2\ncols = 2\ncell_in = 2.0\n[markers]"))
+    out = detect(str(tiny), "--board", str(board))
+    assert out.returncode == 2 and "40 x 30 picture is too small" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_teach_refuses_a_huge_picture_in_one_line(tmp_path):
+    png = tmp_path / "huge.png"
+    png.write_bytes(_png_header(20000, 20000))
+    out = subprocess.run([sys.executable, "-m", "companion", "teach", str(png), "--board", PROFILE, "--team",
+                          "red", "--at=5,5"], capture_output=True, text=True)
+    assert out.returncode == 2 and "too large" in out.stderr and "Traceback" not in out.stderr
