@@ -8,7 +8,7 @@ import threading
 import time
 
 from companion.config import Config
-from companion.nfc.registry import RegistryError, TagRegistry, tag_kinds
+from companion.nfc.registry import RegistryError, TagRegistry, normalise_uid, tag_kinds
 from companion.ui import theme as th
 
 
@@ -44,6 +44,17 @@ def _register(cfg: Config, registry: TagRegistry, args) -> int:
     if args.kind not in kinds:
         print(f"companion: unknown kind {args.kind!r}; one of {', '.join(kinds)}", file=sys.stderr)
         return 2
+    # everything that can be checked is checked before anyone is asked to tap a card
+    if not args.name.strip():
+        print("companion: --name is blank: name the card or token the tag stands for", file=sys.stderr)
+        return 2
+    try:
+        if args.tap:
+            args.tap = normalise_uid(args.tap)
+        registry.check_writable()
+    except RegistryError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
     if args.simulated:
         cfg = cfg.replace("controller", backend="simulated")
     screen = open_screen(cfg.screen)
@@ -69,7 +80,11 @@ def _register(cfg: Config, registry: TagRegistry, args) -> int:
             print("companion: no tag was tapped in time", file=sys.stderr)
             return 1
         before = registry.lookup(uid)
-        binding = registry.register(uid, args.kind, args.name)
+        try:
+            binding = registry.register(uid, args.kind, args.name)
+        except RegistryError as exc:          # the tag's UID was not a UID, the disk failed since
+            print(f"companion: {exc}", file=sys.stderr)
+            return 1
         lines = [(f"{binding.uid}", th.DIM), (f"is now {binding.name}", th.GOOD)]
         if before is not None and before.name != binding.name:
             lines.append((f"(it was {before.name})", th.ACCENT))

@@ -65,16 +65,16 @@ class TagRegistry:
         self.path = Path(path).expanduser() if path else None
         self.problem = ""
         self._tags: dict[str, TagBinding] = {}
+        self._kept: dict[str, object] = {}     # entries this version cannot use, written back as they were
         if self.path is not None and self.path.exists():
             self._load()
 
     def _load(self) -> None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            kinds = tag_kinds()
-            self._tags = {normalise_uid(uid): TagBinding(normalise_uid(uid), v["kind"], str(v["name"]))
-                          for uid, v in data.items() if v["kind"] in kinds}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            data = json.loads(self.path.read_text(encoding="utf-8-sig"))
+            if not isinstance(data, dict):
+                raise ValueError(f"expected an object of uid: {{kind, name}}, got {type(data).__name__}")
+        except (OSError, ValueError) as exc:
             aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
             try:
                 self.path.rename(aside)
@@ -83,7 +83,41 @@ class TagRegistry:
             self.problem = (f"the tag registry {self.path} could not be read ({exc}); it was moved to "
                             f"{aside.name} and tags must be registered again")
             log.warning("%s", self.problem)
-            self._tags = {}
+            return
+        # One entry at a time: a bad UID, or a kind of a game this version does not have, is
+        # kept in the file untouched and only that entry is left unused.
+        kinds = tag_kinds()
+        bad = []
+        for uid, value in data.items():
+            try:
+                clean = normalise_uid(uid)
+                kind, name = value["kind"], value["name"]
+                if kind not in kinds or not isinstance(name, str) or not name.strip():
+                    raise ValueError(kind)
+                self._tags[clean] = TagBinding(clean, kind, name.strip())
+            except (RegistryError, ValueError, KeyError, TypeError):
+                self._kept[uid] = value
+                bad.append(uid)
+        if bad:
+            self.problem = (f"the tag registry {self.path}: {len(bad)} entr{'y' if len(bad) == 1 else 'ies'} "
+                            f"not understood ({', '.join(map(repr, bad[:3]))}), kept in the file unused")
+            log.warning("%s", self.problem)
+
+    def check_writable(self) -> None:
+        """RegistryError now, before anyone taps a card, if the registry cannot be saved."""
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            probe = self.path.with_name(self.path.name + ".tmp")
+            with open(probe, "a", encoding="utf-8"):
+                pass
+            probe.unlink()
+            if self.path.exists() and not os.access(self.path, os.W_OK):
+                raise PermissionError(f"{self.path} is read-only")
+        except OSError as exc:
+            raise RegistryError(f"the tag registry {self.path} cannot be written ({exc}); choose another "
+                                f"file with [nfc] registry") from None
 
     def lookup(self, uid: str) -> TagBinding | None:
         try:
@@ -114,11 +148,15 @@ class TagRegistry:
     def _save(self) -> None:
         if self.path is None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        data = {b.uid: {k: v for k, v in asdict(b).items() if k != "uid"} for b in self.all()}
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        data = dict(self._kept)
+        data.update({b.uid: {k: v for k, v in asdict(b).items() if k != "uid"} for b in self.all()})
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=1, sort_keys=True)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            raise RegistryError(f"the tag registry {self.path} cannot be written ({exc})") from None
