@@ -186,7 +186,11 @@ def _load(args):
     from companion.config import load_config
     from companion.runtime import default_config_path
 
-    path = getattr(args, "config", None) or os.environ.get("COMPANION_CONFIG") or default_config_path()
+    given = getattr(args, "config", None)
+    if given is not None and not given.strip():
+        from companion.config import ConfigError
+        raise ConfigError("--config", None, "empty: name a settings file, or leave --config out for the default")
+    path = given or os.environ.get("COMPANION_CONFIG") or default_config_path()
     return load_config(path)
 
 
@@ -214,7 +218,7 @@ def cmd_demo(args) -> int:
         cfg = cfg.replace("chance", seed=args.seed)
     if args.size:
         w, h = _size(args.size)
-        cfg = cfg.replace("screen", width=w, height=h)
+        cfg = cfg.replace("screen", source="--size", width=w, height=h)
     if args.fast and not headless:
         print("companion: --fast works only with --headless", file=sys.stderr)
         return EXIT_USAGE

@@ -25,7 +25,7 @@ class Check:
 
 def _failure(name: str, exc: Exception) -> Check:
     if isinstance(exc, DeviceError):
-        return Check(name, False, exc.problem, f"change [{exc.setting}]" + (f"; {exc.hint}" if exc.hint else ""))
+        return Check(name, False, exc.problem, f"change {exc.where}" + (f"; {exc.hint}" if exc.hint else ""))
     return Check(name, False, f"{type(exc).__name__}: {exc}")
 
 

@@ -164,8 +164,14 @@ class Config:
             return games[name]
         raise AttributeError(name)
 
-    def replace(self, section: str, **changes) -> "Config":
-        """A copy with some keys of one section changed (used by `demo` and tests)."""
+    def replace(self, section: str, source: str = "the command line", **changes) -> "Config":
+        """A copy with some keys of one section changed (command-line options, `demo`, tests),
+        each checked as the settings file's are: an option cannot slip past a limit."""
+        current = self.games[section] if section in self.games else getattr(self, section)
+        hints = typing.get_type_hints(type(current))
+        known = {f.name: f for f in dataclasses.fields(current)}
+        changes = {key: _check_value(source, f"{section}.{key}", hints[key], known[key].metadata, value)
+                   for key, value in changes.items()}
         if section in self.games:
             games = dict(self.games)
             games[section] = dataclasses.replace(games[section], **changes)
@@ -317,7 +323,7 @@ def load_config(path: str | Path | None) -> Config:
         return Config()
     path = Path(path).expanduser()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")      # a byte-order mark (Windows' Notepad) is no key
     except FileNotFoundError:
         raise ConfigError(str(path), None, "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -2,11 +2,17 @@ from companion.errors import CompanionError
 
 
 class DeviceError(CompanionError, OSError):
-    """A device that cannot be used. ``setting`` names the configuration key to change."""
+    """A device that cannot be used. ``setting`` names the configuration key to change, as
+    ``section.key`` (shown as "[section] key", the way the settings file reads)."""
 
     def __init__(self, device: str, problem: str, setting: str, hint: str = ""):
         self.device, self.problem, self.setting, self.hint = device, problem, setting, hint
-        text = f"{device}: {problem}. Change [{setting}] in the settings file"
+        text = f"{device}: {problem}. Change {self.where} in the settings file"
         text += f" ({hint})" if hint else ""
         text += ", or run `companion demo` to use the simulated table."
         super().__init__(text)
+
+    @property
+    def where(self) -> str:
+        section, _, key = self.setting.partition(".")
+        return f"[{section}] {key}" if key else f"[{section}]"

@@ -74,6 +74,8 @@ def calibrate(frames, rational: bool = False) -> Calibration:
 
 
 def load_folder(folder: str | Path) -> list[np.ndarray]:
+    if not Path(folder).is_dir():
+        raise CalibrationError(f"{folder}: no such folder of calibration pictures")
     paths = sorted(p for p in Path(folder).iterdir()
                    if p.suffix.lower() in {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff"})
     if not paths:

@@ -16,6 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.errors import output_folder
+
 DPI = 300
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69)}
 CHARUCO_DICT = "DICT_5X5_100"   # not the table's dictionary: the two never mix up
@@ -164,8 +166,7 @@ def write_pdf(sheet: Sheet, path: Path) -> None:
 
 
 def write_all(folder: str | Path, paper: str = "letter") -> list[Path]:
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = output_folder(folder, "markers --out")
     written = []
     for sheet in all_sheets(paper):
         head = sheet.name.split(":")[0]

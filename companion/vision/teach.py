@@ -39,6 +39,10 @@ def surface_sample(frame, reg, profile) -> tuple[int, int, int]:
 
 
 def teach(cfg: Config, image: str, board: str, team: str, at: str) -> int:
+    team = team.strip()
+    if not team:
+        print("companion: --team is blank: name the team colour to learn (e.g. red, or gold)", file=sys.stderr)
+        return 2
     try:
         x, y = (float(v) for v in at.split(","))
     except ValueError:

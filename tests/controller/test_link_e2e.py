@@ -175,7 +175,7 @@ def test_a_configured_port_that_does_not_exist_names_the_setting():
     from companion.hardware.errors import DeviceError
     with pytest.raises(DeviceError) as exc:
         SerialController("/dev/does-not-exist")
-    assert exc.value.setting == "controller] port"
+    assert exc.value.setting == "controller.port"
 
 
 def test_the_port_is_opened_exclusively(link):

@@ -41,7 +41,7 @@ def test_an_image_folder_cycles_and_skips_unreadable_files(tmp_path):
     assert source.read().shape == (10, 12, 3)
 
 
-@pytest.mark.parametrize("backend, key", [("file", "camera] path"), ("opencv", "camera] device")])
+@pytest.mark.parametrize("backend, key", [("file", "camera.path"), ("opencv", "camera.device")])
 def test_a_missing_camera_names_the_setting(tmp_path, backend, key):
     cfg = Config().replace("camera", backend=backend, path=str(tmp_path / "none.mp4"), device=57)
     with pytest.raises(DeviceError) as exc:
@@ -67,7 +67,7 @@ class Flaky:
     def read(self):
         self.n += 1
         if self.n > 3:
-            raise DeviceError("camera", "unplugged", "camera] device")
+            raise DeviceError("camera", "unplugged", "camera.device")
         return np.full((4, 4, 3), self.n, np.uint8)
 
     def close(self):
@@ -88,7 +88,7 @@ def test_the_grabber_keeps_the_newest_frame_and_survives_a_camera_that_disappear
 
 def test_the_grabber_reports_a_camera_that_cannot_open():
     def never():
-        raise DeviceError("camera", "no camera at OpenCV index 3", "camera] device")
+        raise DeviceError("camera", "no camera at OpenCV index 3", "camera.device")
     grabber = FrameGrabber(never).start()
     time.sleep(0.2)
     grabber.stop()

@@ -50,7 +50,7 @@ def test_footprint_and_plane_are_inverse(x, y, cx, cy, height, h):
 
 
 def test_a_board_profile_refuses_a_base_height_that_is_not_a_height():
-    base = {"width_in": 22, "height_in": 30, "markers": {"0": [0, 0], "1": [1, 0], "2": [1, 1]}}
+    base = {"width_in": 22, "height_in": 30, "markers": {"0": [-1.25, -1.25], "1": [23.25, -1.25], "2": [23.25, 31.25]}}
     assert profile_from_dict(base).base_height_mm == 3.5
     for bad in (float("nan"), -1.0, 50.0, "tall"):
         with pytest.raises(ProfileError, match="base_height_mm"):

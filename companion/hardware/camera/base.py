@@ -38,4 +38,4 @@ def open_camera(settings, scene=None) -> CameraSource:
         from companion.sim.scene import load_scene
         return SimulatedSource(scene if scene is not None else load_scene(settings.scene),
                                settings.width, settings.height)
-    raise DeviceError("camera", f"backend {backend!r} opens no camera", "camera] backend")
+    raise DeviceError("camera", f"backend {backend!r} opens no camera", "camera.backend")

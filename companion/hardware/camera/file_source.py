@@ -16,7 +16,7 @@ class FileSource:
     def __init__(self, path: str):
         p = Path(path).expanduser()
         if not path or not p.exists():
-            raise DeviceError("camera", f"no video file or image folder at {path!r}", "camera] path")
+            raise DeviceError("camera", f"no video file or image folder at {path!r}", "camera.path")
         self.name = f"file {p.name}"
         self._images: list[Path] = []
         self._cap = None
@@ -24,11 +24,11 @@ class FileSource:
         if p.is_dir():
             self._images = sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_SUFFIXES)
             if not self._images:
-                raise DeviceError("camera", f"the folder {p} holds no images", "camera] path")
+                raise DeviceError("camera", f"the folder {p} holds no images", "camera.path")
         else:
             self._cap = cv2.VideoCapture(str(p))
             if not self._cap.isOpened():
-                raise DeviceError("camera", f"{p} is not a video OpenCV can read", "camera] path")
+                raise DeviceError("camera", f"{p} is not a video OpenCV can read", "camera.path")
 
     def read(self) -> np.ndarray | None:
         if self._images:

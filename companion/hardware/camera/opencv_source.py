@@ -12,7 +12,7 @@ class OpenCVSource:
     def __init__(self, device: int = 0, width: int = 1280, height: int = 720, fps: int = 30):
         self._cap = cv2.VideoCapture(device)
         if not self._cap.isOpened():
-            raise DeviceError("camera", f"no camera at OpenCV index {device}", "camera] device",
+            raise DeviceError("camera", f"no camera at OpenCV index {device}", "camera.device",
                               "list cameras with `v4l2-ctl --list-devices`")
         self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
         self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
@@ -28,7 +28,7 @@ class OpenCVSource:
             return frame
         self._failures += 1
         if self._failures > 30:
-            raise DeviceError("camera", "the webcam stopped sending frames (unplugged?)", "camera] device")
+            raise DeviceError("camera", "the webcam stopped sending frames (unplugged?)", "camera.device")
         return None
 
     def close(self) -> None:

@@ -22,7 +22,7 @@ class Picamera2Source:
         try:
             from picamera2 import Picamera2
         except ImportError:
-            raise DeviceError("camera", "picamera2 is not installed", "camera] backend",
+            raise DeviceError("camera", "picamera2 is not installed", "camera.backend",
                               "on the Pi: sudo apt install python3-picamera2 and make the venv with "
                               "--system-site-packages; elsewhere use backend = \"opencv\"") from None
         try:
@@ -35,7 +35,7 @@ class Picamera2Source:
             self._cam.configure(config)
             self._cam.start()
         except Exception as exc:  # libcamera raises many kinds; all mean "no usable camera"
-            raise DeviceError("camera", f"the Pi camera did not start ({exc})", "camera] backend",
+            raise DeviceError("camera", f"the Pi camera did not start ({exc})", "camera.backend",
                               "check the ribbon cable and `rpicam-hello --list-cameras`") from None
         self.name = f"Pi camera {width}x{height}"
 
@@ -43,7 +43,7 @@ class Picamera2Source:
         try:
             return self._cam.capture_array("main")
         except Exception as exc:
-            raise DeviceError("camera", f"the Pi camera stopped ({exc})", "camera] backend") from None
+            raise DeviceError("camera", f"the Pi camera stopped ({exc})", "camera.backend") from None
 
     def close(self) -> None:
         try:

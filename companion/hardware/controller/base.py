@@ -29,4 +29,4 @@ def open_controller(settings) -> ControllerLink | None:
     if settings.backend == "serial":
         from companion.hardware.controller.serial_link import SerialController
         return SerialController(settings.port, settings.baudrate, settings.usb_vid, settings.usb_pid)
-    raise DeviceError("controller", f"unknown backend {settings.backend!r}", "controller] backend")
+    raise DeviceError("controller", f"unknown backend {settings.backend!r}", "controller.backend")

@@ -151,7 +151,8 @@ class Decoder:
             raw = cobs_decode(block)
         except ValueError:
             return None
-        if len(raw) < 5 or raw[2] != len(raw) - 5:   # type, seq, len, body, crc
+        # type, seq, len, body, crc; a body longer than encode() makes is no frame of ours
+        if len(raw) < 5 or raw[2] != len(raw) - 5 or raw[2] > MAX_BODY:
             return None
         payload, crc = raw[:-2], (raw[-2] << 8) | raw[-1]
         if crc16(payload) != crc:

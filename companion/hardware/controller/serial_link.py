@@ -74,7 +74,7 @@ class SerialController:
         device = find_port(self.vid, self.pid)
         if device is None:
             raise DeviceError("controller", f"no board with USB id {self.vid:04x}:{self.pid:04x} is plugged in",
-                              "controller] port", "plug in the Pico, or set port = \"/dev/ttyACM0\"")
+                              "controller.port", "plug in the Pico, or set port = \"/dev/ttyACM0\"")
         return device
 
     def _open(self):
@@ -84,7 +84,7 @@ class SerialController:
         try:
             ser = serial.Serial(device, self.baudrate, timeout=0.02, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
-            raise DeviceError("controller", f"cannot open {device} ({exc})", "controller] port",
+            raise DeviceError("controller", f"cannot open {device} ({exc})", "controller.port",
                               "is another program using it? is the user in the dialout group?") from None
         self.name = f"controller on {device}"
         return ser

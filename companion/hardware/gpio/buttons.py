@@ -35,7 +35,7 @@ class GpioButtons:
                 self._buttons.append(button)
         except (GPIOZeroError, OSError, RuntimeError) as exc:
             self.close()
-            raise DeviceError("GPIO", f"cannot use the GPIO pins ({exc})", "gpio] backend",
+            raise DeviceError("GPIO", f"cannot use the GPIO pins ({exc})", "gpio.backend",
                               "not a Raspberry Pi? set backend = \"mock\" or \"none\"") from None
         self.name = f"{len(self._buttons)} GPIO buttons"
 

@@ -17,6 +17,7 @@ import os
 import sys
 from pathlib import Path
 
+from companion.errors import output_folder
 from companion.hardware.errors import DeviceError
 
 KEY_ACTIONS = {
@@ -54,6 +55,8 @@ class PygameScreen:
         self.backend = backend
         self.snapshot_dir = Path(snapshot_dir)
         self.snapshots: list[Path] = []
+        if backend == "headless":    # a bad folder is said now, not at the first snapshot mid-game
+            output_folder(self.snapshot_dir, "snapshots ([screen] snapshot_dir or --snapshots)")
         pygame.font.init()
         if backend == "headless":
             self.surface = pygame.Surface((width, height))
@@ -68,7 +71,7 @@ class PygameScreen:
             pygame.display.set_caption("companion")
             pygame.mouse.set_visible(backend != "kmsdrm")
         except pygame.error as exc:
-            raise DeviceError("screen", f"no {backend} display ({exc})", "screen] backend",
+            raise DeviceError("screen", f"no {backend} display ({exc})", "screen.backend",
                               "use backend = \"headless\" to write PNG snapshots") from None
 
     @property
@@ -94,7 +97,7 @@ class PygameScreen:
         return actions
 
     def snapshot(self, name: str) -> Path:
-        self.snapshot_dir.mkdir(parents=True, exist_ok=True)
+        output_folder(self.snapshot_dir, "snapshots ([screen] snapshot_dir or --snapshots)")
         path = self.snapshot_dir / f"{len(self.snapshots) + 1:03d}-{name}.png"
         self._pg.image.save(self.surface, str(path))
         self.snapshots.append(path)

@@ -33,7 +33,7 @@ def load_firmware() -> dict:
     if not (FIRMWARE_DIR / "controller.py").exists():
         raise DeviceError("controller", f"the simulated controller runs the firmware from {FIRMWARE_DIR}, "
                           "which is missing (install from a source checkout: pip install -e .)",
-                          "controller] backend")
+                          "controller.backend")
     sys.modules.setdefault("codec", codec)
     modules = {}
     for name in FIRMWARE_MODULES:
