@@ -55,6 +55,13 @@ USER_VERSION = 1                # the schema above
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
+def _lenient_text(raw: bytes) -> str:
+    """SQLite text as str, damaged bytes shown as U+FFFD: SQLite's checks do not look inside
+    text, so a scribbled-on event must reach the JSON check (one clear line), not raise
+    UnicodeDecodeError from the driver."""
+    return raw.decode("utf-8", "replace")
+
+
 def _check_ours(file: Path) -> None:
     """Refuse, untouched, a file that is not a companion journal: another program's database
     (its header names another application, or it holds other tables) or not SQLite at all.
@@ -72,6 +79,7 @@ def _check_ours(file: Path) -> None:
     if app_id == 0:
         try:
             db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+            db.text_factory = _lenient_text
             try:
                 tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             finally:
@@ -137,6 +145,7 @@ def integrity(file: Path | str, quick: bool = False) -> str:
     """SQLite's own check of the file, read-only: "ok" or what it found."""
     try:
         db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        db.text_factory = _lenient_text
         try:
             rows = db.execute("PRAGMA quick_check" if quick else "PRAGMA integrity_check").fetchall()
         finally:
@@ -180,6 +189,7 @@ class Journal:
                     self.problem = _set_aside_if_damaged(file)
             self._db = sqlite3.connect(self.path if writer or self.path == ":memory:" else
                                        f"file:{self.path}?mode=ro", isolation_level=None, uri=not writer)
+            self._db.text_factory = _lenient_text
             if writer:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=FULL")

@@ -200,3 +200,20 @@ def test_replay_of_a_journaled_value_that_no_longer_validates_does_not_crash(tmp
     session, resumed = GameSession.start(j, Chance(1), FakeClock(0.0), "takkure")
     assert resumed and session.submit("countdown_started") is not None
     j.close()
+
+
+def test_an_event_whose_text_bytes_were_scribbled_on_is_read_not_crashed_on(tmp_path):
+    path = tmp_path / "j.sqlite"
+    j = Journal(path)
+    g = j.new_game("takkure")
+    j.append(g, "dice_rolled", {"note": "MARKER-TEXT-1234"}, at=0.0)
+    j._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    j.close()
+    data = path.read_bytes()
+    at = data.index(b"MARKER-TEXT-1234")
+    path.write_bytes(data[:at] + b"\xa7\xb0\xff" + data[at + 3:])      # not UTF-8; SQLite's check passes
+    assert integrity(path) == "ok"
+    j = Journal(path)             # once a UnicodeDecodeError from the driver
+    (event,) = j.events(g)
+    assert event.data["note"].startswith("\ufffd\ufffd\ufffd")
+    j.close()
