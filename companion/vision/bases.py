@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8, picture_colours
-from companion.vision.registration import Registration, apply_h
+from companion.vision.registration import Registration
 from companion.vision.white import neutral
 
 MM = 1 / 25.4
@@ -165,13 +165,10 @@ class BaseFinder:
     # --- image <-> board ---------------------------------------------------------
 
     def _to_image(self, reg: Registration, pts: np.ndarray) -> np.ndarray:
-        uv = apply_h(reg.H, pts)
-        return self.camera.distort(uv) if self.camera is not None else uv
+        return reg.to_image(pts, self.camera)
 
     def _to_board(self, reg: Registration, uv: np.ndarray) -> np.ndarray:
-        if self.camera is not None:
-            uv = self.camera.undistort(uv)
-        return apply_h(np.linalg.inv(reg.H), uv)
+        return reg.to_board(uv, self.camera)
 
     # --- 1. candidates ------------------------------------------------------------
 

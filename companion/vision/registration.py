@@ -49,11 +49,17 @@ class Registration:
     def ok(self) -> bool:
         return self.H is not None and self.status != "lost"
 
-    def to_board(self, pts: np.ndarray) -> np.ndarray:
+    def to_board(self, pts: np.ndarray, camera=None) -> np.ndarray:
+        """Image pixels to board inches; with the ``camera`` (a CameraModel), from the raw,
+        distorted pixels the camera gives."""
+        if camera is not None:
+            pts = camera.undistort(pts)
         return apply_h(np.linalg.inv(self.H), pts)
 
-    def to_image(self, pts: np.ndarray) -> np.ndarray:
-        return apply_h(self.H, pts)
+    def to_image(self, pts: np.ndarray, camera=None) -> np.ndarray:
+        """Board inches to image pixels; with the ``camera``, to its raw, distorted pixels."""
+        uv = apply_h(self.H, pts)
+        return camera.distort(uv) if camera is not None else uv
 
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -74,13 +74,10 @@ class SmallTokenReader:
         self.templates = (t - t.mean(axis=1, keepdims=True)) / t.std(axis=1, keepdims=True)
 
     def _to_image(self, reg: Registration, pts: np.ndarray) -> np.ndarray:
-        uv = apply_h(reg.H, pts)
-        return self.camera.distort(uv) if self.camera is not None else uv
+        return reg.to_image(pts, self.camera)
 
     def _to_board(self, reg: Registration, uv: np.ndarray) -> np.ndarray:
-        if self.camera is not None:
-            uv = self.camera.undistort(uv)
-        return apply_h(np.linalg.inv(reg.H), uv)
+        return reg.to_board(uv, self.camera)
 
     def candidates(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float]) -> list[np.ndarray]:
         """Dark squares about 0.75 in a side on the board: their corners, board inches."""

@@ -1,6 +1,5 @@
 """Camera calibration recovers a known (simulated) lens, and makes its lines straight."""
 
-import math
 
 import cv2
 import numpy as np
@@ -8,7 +7,7 @@ import pytest
 
 from companion.vision.calibrate import CalibrationError, calibrate
 from companion.vision.camera_model import CameraModel, load_camera
-from companion.vision.sheets import CHARUCO_SQUARE_IN, CHARUCO_SQUARES, charuco_board
+from companion.vision.sheets import CHARUCO_SQUARES, charuco_board
 
 W, H = 1280, 720
 K_TRUE = np.array([[900.0, 0, 652.0], [0, 900.0, 351.0], [0, 0, 1]])
