@@ -102,6 +102,24 @@ def _lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
     return (c, float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
 
 
+def _robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float):
+    """A circle through ``pts`` (board inches), the points that stray dropped: three rounds of a
+    least-squares fit and a cut at 3 MAD (at least 0.012 in), then a geometric fit of those
+    kept. Returns (centre, radius, keep); centre None once fewer than ``min_keep`` agree."""
+    c = start
+    for _ in range(3):
+        if keep.sum() < min_keep:
+            return None, 0.0, keep
+        c, r = _lsq_circle(pts[keep], start, r0)
+        res = np.abs(np.hypot(*(pts - c).T) - r)
+        mad = float(np.median(res[keep])) * 1.4826 + 1e-4
+        keep = res < max(3 * mad, 0.012)
+    if keep.sum() < min_keep:
+        return None, 0.0, keep
+    c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c)
+    return c, r, keep
+
+
 def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
     """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k."""
     pts = np.concatenate([outer, inner])
@@ -364,19 +382,8 @@ class BaseFinder:
         the rays that stray (into a touching rim, a shadow) dropped; None when too few agree or
         it lands far from the two-edge centre ``c``."""
         d = np.hypot(*(outer - c).T)
-        keep = np.abs(d - np.median(d)) < 0.05
-        cc = c
-        for _ in range(3):
-            if keep.sum() < RAYS * 0.4:
-                return None
-            cc, r = _lsq_circle(outer[keep], cc, float(np.median(d)))
-            res = np.abs(np.hypot(*(outer - cc).T) - r)
-            mad = float(np.median(res[keep])) * 1.4826 + 1e-4
-            keep = res < max(3 * mad, 0.012)
-        if keep.sum() < RAYS * 0.4:
-            return None
-        cc, _, _ = fit_concentric(outer[keep], outer[keep][:0], cc)
-        return cc if np.hypot(*(cc - c)) < 0.1 else None
+        cc, _, _ = _robust_circle(outer, np.abs(d - np.median(d)) < 0.05, c, float(np.median(d)), RAYS * 0.4)
+        return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
 
     def _outer_only(self, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray, ok: np.ndarray,
                     peak_lab: np.ndarray) -> Base | None:
@@ -384,15 +391,10 @@ class BaseFinder:
         the same colour): one circle, fitted robustly."""
         rows = np.nonzero(ok)[0]
         outer = centre + outer_r[rows, None] * DIRS[rows]
-        keep = np.ones(len(rows), bool)
-        for _ in range(3):
-            c, ro = _lsq_circle(outer[keep], centre, float(np.median(outer_r[rows])))
-            res = np.abs(np.hypot(*(outer - c).T) - ro)
-            mad = float(np.median(res[keep])) * 1.4826 + 1e-4
-            keep = res < max(3 * mad, 0.012)
-            if keep.sum() < RAYS * 0.5:
-                return self._reject(f"only {keep.sum()} outer edges agree")
-        c, ro, _ = fit_concentric(outer[keep], outer[keep][:0], c)
+        c, ro, keep = _robust_circle(outer, np.ones(len(rows), bool), centre, float(np.median(outer_r[rows])),
+                                     RAYS * 0.5)
+        if c is None:
+            return self._reject(f"only {keep.sum()} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
         diameter = 2 * ro / MM - 1.0          # the half-level edge of a thin, blurred rim lies a little out
