@@ -21,7 +21,7 @@ from companion.vision.bases import Base, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
 from companion.vision.profile import BoardProfile
-from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration, apply_h, marker_bits
+from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration, apply_h
 from companion.vision.small_tokens import SmallTokenReader
 from companion.vision.tokens import TOKEN_NAMES, Token, find_tokens
 from companion.vision.tracker import Track, Tracker
@@ -59,8 +59,7 @@ class VisionPipeline:
         self._was_lost = True
         self._last_small: np.ndarray | None = None
         self._last_bases: list[Base] = []
-        self._bits: dict[int, np.ndarray] = {}
-        self.small_tokens = SmallTokenReader({i: marker_bits(self.markers.dictionary, i) for i in TOKEN_NAMES}, camera)
+        self.small_tokens = SmallTokenReader({i: self.markers.bits(i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
@@ -91,8 +90,8 @@ class VisionPipeline:
         """Gains that undo the picture's tint, from the frame markers seen (the last ones
         measured when none can be read now: a hand over a marker does not change the light)."""
         ids = [i for i in self.profile.markers if i in self.markers.last_raw]
-        bits = {i: self._bits.setdefault(i, marker_bits(self.markers.dictionary, i)) for i in ids}
-        gains = gains_from_markers(frame, {i: self.markers.last_raw[i] for i in ids}, bits)
+        gains = gains_from_markers(frame, {i: self.markers.last_raw[i] for i in ids},
+                                   {i: self.markers.bits(i) for i in ids})
         return gains if gains is not None else self.bases.gains
 
     def _rims(self, bases: list[Base], centre) -> list[Base]:
@@ -144,8 +143,7 @@ class VisionPipeline:
         still = self._unchanged(gray, reg, search)
         if still:
             known = [k for k in known if not any(abs(k.x_in - b.x_in) + abs(k.y_in - b.y_in) < 1e-6 for b in still)]
-        if centre is not None and known:            # the rims of tracked bases, where the image shows them
-            known = _moved(known, parallax.to_plane, centre, self.height_in)
+        known = self._rims(known, centre)           # the rims of tracked bases, where the image shows them
         # While tracking, the whole image is searched for new bases every SEARCH_EVERY frames
         # (and always when the board was just found again); known ones are measured each frame.
         self._was_lost = False

@@ -180,6 +180,12 @@ class MarkerFinder:
         self.last_raw: dict[int, np.ndarray] = {}     # last corners seen, distorted pixels
         self._bits: dict[int, np.ndarray] = {}
 
+    def bits(self, marker_id: int) -> np.ndarray:
+        """Marker ``marker_id``'s inner cells (1 white), drawn once and kept."""
+        if marker_id not in self._bits:
+            self._bits[marker_id] = marker_bits(self.dictionary, marker_id)
+        return self._bits[marker_id]
+
     def _sighting(self, marker_id: int, pts: np.ndarray) -> MarkerSighting:
         return MarkerSighting(marker_id, self.camera.undistort(pts) if self.camera is not None else pts)
 
@@ -192,9 +198,7 @@ class MarkerFinder:
             pts = track_corners(gray, old) if old is not None else None
             if pts is None:
                 return None
-            if i not in self._bits:
-                self._bits[i] = marker_bits(self.dictionary, i)
-            bits = self._bits[i]
+            bits = self.bits(i)
             if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) > 1:
                 return None
             self.last_raw[i] = pts
