@@ -29,17 +29,3 @@ class UnknownGame(CompanionError, LookupError):
 class OutputError(CompanionError, OSError):
     """A folder the companion was asked to write into that cannot be one."""
 
-
-def output_folder(path, what: str):
-    """``path`` as a folder that exists (made if need be), or OutputError saying why not:
-    a file of that name, no permission. ``what`` names it for the message ("--snapshots")."""
-    from pathlib import Path
-
-    folder = Path(path).expanduser()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise OutputError(f"{what}: {folder} is a file, not a folder; name a folder") from None
-    except OSError as exc:
-        raise OutputError(f"{what}: cannot make the folder {folder} ({exc.strerror})") from None
-    return folder

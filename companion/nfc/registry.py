@@ -19,11 +19,11 @@ import json
 import logging
 import os
 import re
-import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.files import set_aside
 
 log = logging.getLogger(__name__)
 
@@ -75,9 +75,8 @@ class TagRegistry:
             if not isinstance(data, dict):
                 raise ValueError(f"expected an object of uid: {{kind, name}}, got {type(data).__name__}")
         except (OSError, ValueError) as exc:
-            aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
             try:
-                self.path.rename(aside)
+                aside = set_aside(self.path)
             except OSError:
                 aside = self.path
             self.problem = (f"the tag registry {self.path} could not be read ({exc}); it was moved to "

@@ -18,11 +18,12 @@ import json
 import logging
 import os
 import sqlite3
-import time
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.files import set_aside
 from companion.rules.events import Event
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,14 @@ def _lenient_text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
+def _open(path: str, read_only: bool = False) -> sqlite3.Connection:
+    """A connection to ``path`` (read-only: it neither creates nor changes the file) whose text
+    is read leniently."""
+    db = sqlite3.connect(f"file:{path}?mode=ro" if read_only else path, isolation_level=None, uri=read_only)
+    db.text_factory = _lenient_text
+    return db
+
+
 def _check_ours(file: Path) -> None:
     """Refuse, untouched, a file that is not a companion journal: another program's database
     (its header names another application, or it holds other tables) or not SQLite at all.
@@ -78,12 +87,8 @@ def _check_ours(file: Path) -> None:
         return
     if app_id == 0:
         try:
-            db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
-            db.text_factory = _lenient_text
-            try:
+            with closing(_open(str(file), read_only=True)) as db:
                 tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            finally:
-                db.close()
         except sqlite3.DatabaseError:
             return                    # damaged: the integrity check says so (and sets it aside)
         if tables <= {"games", "events"}:
@@ -129,12 +134,7 @@ def _set_aside_if_damaged(file: Path) -> str:
     verdict = integrity(file, quick=True)
     if verdict == "ok":
         return ""
-    aside = file.with_name(f"{file.name}.broken-{int(time.time())}")
-    file.rename(aside)
-    for extra in ("-wal", "-shm"):
-        side = file.with_name(file.name + extra)
-        if side.exists():
-            side.rename(aside.with_name(aside.name + extra))
+    aside = set_aside(file, also=("-wal", "-shm"))
     message = (f"the journal {file} was damaged ({verdict}): it was moved aside as {aside.name} and a "
                f"new journal started")
     log.warning(message)
@@ -144,12 +144,8 @@ def _set_aside_if_damaged(file: Path) -> str:
 def integrity(file: Path | str, quick: bool = False) -> str:
     """SQLite's own check of the file, read-only: "ok" or what it found."""
     try:
-        db = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
-        db.text_factory = _lenient_text
-        try:
+        with closing(_open(str(file), read_only=True)) as db:
             rows = db.execute("PRAGMA quick_check" if quick else "PRAGMA integrity_check").fetchall()
-        finally:
-            db.close()
     except sqlite3.DatabaseError as exc:
         return str(exc)
     found = [r[0] for r in rows]
@@ -187,9 +183,7 @@ class Journal:
                 if writer:
                     self._lock = _lock(file)
                     self.problem = _set_aside_if_damaged(file)
-            self._db = sqlite3.connect(self.path if writer or self.path == ":memory:" else
-                                       f"file:{self.path}?mode=ro", isolation_level=None, uri=not writer)
-            self._db.text_factory = _lenient_text
+            self._db = _open(self.path, read_only=not writer and self.path != ":memory:")
             if writer:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=FULL")

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.errors import output_folder
+from companion.files import output_folder
 
 DPI = 300
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69)}

@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion.errors import output_folder
+from companion.files import output_folder
 from companion.hardware.errors import DeviceError
 
 KEY_ACTIONS = {
