@@ -142,14 +142,20 @@ def marker_bits(dictionary, marker_id: int) -> np.ndarray:
     return (img[1:-1, 1:-1] > 127).astype(np.uint8)
 
 
-def read_bits(gray: np.ndarray, corners: np.ndarray, n: int) -> np.ndarray:
-    """The n x n inner cells of a marker whose outer corners are ``corners`` (ArUco order),
-    each sampled at its centre and thresholded between the marker's dark and light cells."""
+def marker_points(corners: np.ndarray, n: int, cell_xy: np.ndarray) -> np.ndarray:
+    """Image pixels of points given in a marker's own cell units (0 to n + 2 across, the black
+    border included; (1.5, 1.5) is the middle of the first inner cell), for a marker of n x n
+    inner cells whose outer corners are ``corners`` (ArUco order)."""
     cells = n + 2
     src = np.array([[0, 0], [cells, 0], [cells, cells], [0, cells]], np.float32)
     M = cv2.getPerspectiveTransform(src, corners.astype(np.float32))
-    grid = np.array([[(i + 1.5, j + 1.5) for i in range(n)] for j in range(n)], np.float32).reshape(-1, 1, 2)
-    uv = cv2.perspectiveTransform(grid, M).reshape(-1, 2)
+    return cv2.perspectiveTransform(np.asarray(cell_xy, np.float32).reshape(-1, 1, 2), M).reshape(-1, 2)
+
+
+def read_bits(gray: np.ndarray, corners: np.ndarray, n: int) -> np.ndarray:
+    """The n x n inner cells of a marker whose outer corners are ``corners`` (ArUco order),
+    each sampled at its centre and thresholded between the marker's dark and light cells."""
+    uv = marker_points(corners, n, [(i + 1.5, j + 1.5) for j in range(n) for i in range(n)])
     v = cv2.remap(gray, uv[:, 0].reshape(1, -1), uv[:, 1].reshape(1, -1), cv2.INTER_LINEAR).ravel().astype(float)
     return (v > (v.min() + v.max()) / 2).astype(np.uint8).reshape(n, n)
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.registration import marker_points
+
 MIN_CELLS = 6              # white cells needed to trust the measurement
 MAX_GAIN = 1.35            # beyond this the "white" is not paper (a coloured light, a reflection)
 
@@ -26,14 +28,9 @@ MAX_GAIN = 1.35            # beyond this the "white" is not paper (a coloured li
 def white_cells(frame: np.ndarray, corners: np.ndarray, bits: np.ndarray) -> np.ndarray:
     """BGR samples from the middle of each white inner cell of one marker (``corners``: its
     outer corners in ArUco order, in this frame's pixels; ``bits``: its n x n cells, 1 white)."""
-    n = bits.shape[0]
-    cells = n + 2
-    src = np.array([[0, 0], [cells, 0], [cells, cells], [0, cells]], np.float32)
-    M = cv2.getPerspectiveTransform(src, corners.astype(np.float32))
     js, is_ = np.nonzero(bits)
-    offsets = np.array([(dx, dy) for dx in (-0.2, 0.0, 0.2) for dy in (-0.2, 0.0, 0.2)], np.float32)
-    grid = (np.column_stack([is_ + 1.5, js + 1.5]).astype(np.float32)[:, None, :] + offsets[None]).reshape(-1, 1, 2)
-    uv = cv2.perspectiveTransform(grid, M).reshape(-1, 2)
+    offsets = np.array([(dx, dy) for dx in (-0.2, 0.0, 0.2) for dy in (-0.2, 0.0, 0.2)])
+    uv = marker_points(corners, bits.shape[0], np.column_stack([is_ + 1.5, js + 1.5])[:, None, :] + offsets[None])
     inside = (uv[:, 0] >= 0) & (uv[:, 1] >= 0) & (uv[:, 0] <= frame.shape[1] - 1) & (uv[:, 1] <= frame.shape[0] - 1)
     uv = uv[inside]
     if not len(uv):
