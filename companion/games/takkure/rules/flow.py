@@ -25,6 +25,14 @@ def _team(e, key: str = "team") -> int:
     return side_of(e, key)
 
 
+def _attacking_team(st, e) -> int:
+    """The team an event names, which must be the attacking one."""
+    team = _team(e)
+    if team != st.g.attacker:
+        raise IllegalMove(f"{st.teams[team]} is not the attacking team")
+    return team
+
+
 @MOVES.move("kick_off")
 def _kick_off(st, e):
     g = st.g
@@ -46,9 +54,7 @@ def _kick_off(st, e):
 @MOVES.move("activation_tokens_taken")
 def _tokens_taken(st, e):
     g = st.g
-    team = _team(e)
-    if team != g.attacker:
-        raise IllegalMove(f"{st.teams[team]} is not the attacking team")
+    team = _attacking_team(st, e)
     if g.activation_tokens:
         raise IllegalMove(f"{st.teams[team]} still has {g.activation_tokens} activation tokens")
     dashboard = g.dashboard.take_activation_tokens(team)
@@ -93,9 +99,7 @@ def _second_half(st, e):
 @MOVES.move("activation_started")
 def _activation_started(st, e):
     g = st.g
-    team = _team(e)
-    if team != g.attacker:
-        raise IllegalMove(f"{st.teams[team]} is not the attacking team")
+    team = _attacking_team(st, e)
     if g.step:
         raise IllegalMove(f"{g.active_player} is still active ({g.step_name})")
     if g.activation_tokens <= 0:
