@@ -199,10 +199,7 @@ class BaseFinder:
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
         a = lab[..., 1].astype(np.float32) - 128
         b = lab[..., 2].astype(np.float32) - 128
-        p = self._to_image(reg, np.array([[10.0, 10.0], [11.0, 10.0], [10.0, 11.0]]))
-        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
-        ppi = float(np.sqrt(abs(ax * by - ay * bx))) / 2
-        return lab[..., 0].astype(np.float32), a, b, ppi
+        return lab[..., 0].astype(np.float32), a, b, reg.ppi(10.0, 10.0, self.camera) / 2
 
     def learn_colours(self, L: np.ndarray, a: np.ndarray, b: np.ndarray, ppi: float, reg: Registration) -> None:
         """The team colours this picture shows, from the play area (half-size Lab planes)."""

@@ -56,6 +56,13 @@ class Registration:
             pts = camera.undistort(pts)
         return apply_h(np.linalg.inv(self.H), pts)
 
+    def ppi(self, x_in: float, y_in: float, camera=None) -> float:
+        """Image pixels per board inch about the board point (x_in, y_in): the square root of
+        the area a square inch there covers in the image (through the ``camera``'s lens)."""
+        p = self.to_image(np.array([[x_in, y_in], [x_in + 1, y_in], [x_in, y_in + 1]], float), camera)
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        return float(np.sqrt(abs(ax * by - ay * bx)))
+
     def to_image(self, pts: np.ndarray, camera=None) -> np.ndarray:
         """Board inches to image pixels; with the ``camera``, to its raw, distorted pixels."""
         uv = apply_h(self.H, pts)

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from companion.vision.camera_model import CameraModel
-from companion.vision.registration import MarkerSighting, Registration, apply_h, refine_corners_by_edges
+from companion.vision.registration import MarkerSighting, Registration, refine_corners_by_edges
 
 SIDE_IN = 0.75             # TABLE_SPEC: token markers are 0.75 in
 # Chosen on 60 cases of the wider set and the 12 shared samples (257 tokens read, 145 dark
@@ -88,9 +88,7 @@ class SmallTokenReader:
         if x1 - x0 < 16 or y1 - y0 < 16:
             return []
         roi = gray[y0:y1, x0:x1]
-        p = apply_h(reg.H, np.array([[w / 2, h / 2], [w / 2 + 1, h / 2], [w / 2, h / 2 + 1]]))
-        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
-        ppi = float(np.sqrt(abs(ax * by - ay * bx)))          # pixels per inch, mid-board
+        ppi = reg.ppi(w / 2, h / 2)
         block = max(5, int(ppi * SIDE_IN * 1.5) | 1)
         dark = cv2.adaptiveThreshold(roi, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 12)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
