@@ -205,7 +205,7 @@ def damaged_journals(n: int, rng: random.Random, tmp: Path) -> dict:
         data = bytearray(path.read_bytes())
         for _ in range(rng.randint(1, 4)):
             at = rng.randrange(0, len(data))
-            data[at:at + rng.randint(1, 4096)] = os.urandom(rng.randint(1, 4096))
+            data[at:at + rng.randint(1, 4096)] = rng.randbytes(rng.randint(1, 4096))   # repeatable by --seed
         path.write_bytes(bytes(data[:len(data)]))
         try:
             j = Journal(path)

@@ -89,7 +89,7 @@ def _check_ours(file: Path) -> None:
         try:
             with closing(_open(str(file), read_only=True)) as db:
                 tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, UnicodeDecodeError):
             return                    # damaged: the integrity check says so (and sets it aside)
         if tables <= {"games", "events"}:
             return
@@ -148,6 +148,8 @@ def integrity(file: Path | str, quick: bool = False) -> str:
             rows = db.execute("PRAGMA quick_check" if quick else "PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as exc:
         return str(exc)
+    except UnicodeDecodeError:        # SQLite's own message quotes a scribbled-on schema name
+        return "malformed database schema (a name that is not text)"
     found = [r[0] for r in rows]
     return "ok" if found == ["ok"] else "; ".join(found[:3])
 
@@ -233,8 +235,8 @@ class Journal:
         if kind is not None:
             sql += " AND kind = ?"
             args += (kind,)
-        row = self._db.execute(sql + " ORDER BY id DESC LIMIT 1", args).fetchone()
-        return int(row[0]) if row else None
+        row = self._read(sql + " ORDER BY id DESC LIMIT 1", args)[:1]
+        return int(row[0][0]) if row else None
 
     def append(self, game_id: int, kind: str, data: dict, at: float) -> Event:
         """Write one event durably and return it with its sequence number."""
@@ -251,8 +253,7 @@ class Journal:
         return Event(kind, json.loads(payload), at, last + 1)
 
     def events(self, game_id: int) -> list[Event]:
-        rows = self._db.execute("SELECT seq, kind, data, at FROM events WHERE game_id = ? ORDER BY seq",
-                                (game_id,)).fetchall()
+        rows = self._read("SELECT seq, kind, data, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
         out = []
         for seq, kind, data, at in rows:
             try:
@@ -263,7 +264,15 @@ class Journal:
         return out
 
     def games(self) -> list[GameInfo]:
-        rows = self._db.execute(
-            "SELECT g.id, g.kind, g.label, g.created, g.finished, COUNT(e.seq) FROM games g "
-            "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id").fetchall()
+        rows = self._read("SELECT g.id, g.kind, g.label, g.created, g.finished, COUNT(e.seq) FROM games g "
+                          "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id")
         return [GameInfo(*row) for row in rows]
+
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query; a damaged file is one line (a reader does not check the file first:
+        replay and doctor must not change it)."""
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            raise JournalError(f"journal {self.path} is damaged ({exc}); `companion doctor` checks it, and "
+                               f"the next game sets it aside") from None

@@ -217,3 +217,35 @@ def test_an_event_whose_text_bytes_were_scribbled_on_is_read_not_crashed_on(tmp_
     (event,) = j.events(g)
     assert event.data["note"].startswith("\ufffd\ufffd\ufffd")
     j.close()
+
+
+def test_a_schema_name_scribbled_on_is_set_aside_not_a_unicode_traceback(tmp_path):
+    """SQLite's message about a malformed schema quotes the damaged name, which the driver
+    then fails to decode: found by the reliability campaign."""
+    path = tmp_path / "j.sqlite"
+    j = Journal(path)
+    j.new_game("takkure")
+    j._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    j.close()
+    data = path.read_bytes()
+    data = data.replace(b"tableeventsevents", b"table\xa5\xb0entsevents", 1)
+    data = data.replace(b"CREATE TABLE events", b"CREATE TABLX evXnts", 1)
+    path.write_bytes(data)
+    assert "malformed database schema" in integrity(path)
+    j = Journal(path)
+    assert "was damaged (malformed database schema" in j.problem and j.games() == []
+    j.close()
+
+
+def test_a_reader_of_a_damaged_journal_gets_one_line(tmp_path):
+    path = tmp_path / "j.sqlite"
+    j = Journal(path)
+    j.new_game("takkure")
+    j._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    j.close()
+    path.write_bytes(path.read_bytes().replace(b"CREATE TABLE games", b"CREATE TABLX gXmes", 1))
+    reader = Journal(path, writer=False)            # replay and doctor do not change the file
+    with pytest.raises(JournalError, match=r"j.sqlite is damaged \(malformed database schema"):
+        reader.games()
+    reader.close()
+    assert "CREATE TABLX" in path.read_bytes().decode("latin-1")
