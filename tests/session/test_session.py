@@ -99,7 +99,8 @@ def test_a_takkure_check_is_rolled_journaled_and_explained(takkure):
 
     from companion.games.takkure.rules.actions import pass_check
     from companion.games.takkure.rules.players import YOKOZUNA, PlayerState
-    card = dc_replace(YOKOZUNA, positions=("Precise Pass",), chars=dc_replace(YOKOZUNA.chars, bac=7))
+    card = dc_replace(YOKOZUNA, positions=("Precise Pass",), position_skill="Precise Pass",
+                      chars=dc_replace(YOKOZUNA.chars, bac=7))
     check = pass_check(PlayerState(card), 3.1, pressure=1)
     ev = takkure.roll_check(check, player="Yokozuna")
     assert ev.data["count"] == 2 and ev.data["base"] == 7

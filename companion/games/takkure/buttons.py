@@ -36,7 +36,7 @@ def _next_step(s: GameSession, view: TableView) -> Event | None:
             return event
     if st.g.step == 5 and m.players and not st.g.step_rolled:
         s.refusal = ""
-        if rolling.roll_step5(s, bases(view), view.start()):
+        if rolling.roll_step5(s, bases(view), view.start(), view.ball()):
             return s.events[-1]
         if s.refusal:                        # a base the camera cannot see: say so, stay in step 5
             return None
@@ -115,7 +115,7 @@ def _target(s: GameSession, player: str, action: str, view: TableView) -> str:
     if action == "break_through":
         tacklers = m.tackles_on(player)
         return tacklers[0].player if tacklers else ""
-    if action in ("pass", "pass_from_ground"):
+    if action in tm.PASSES:
         team = m.team_of(player)
         mates = [p.name for p in m.players if p.team == team and p.name != player
                  and not (p.state.injured or p.state.removed)]

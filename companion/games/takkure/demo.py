@@ -127,7 +127,7 @@ def steps(scene, vision) -> list[Step]:
 def demo_setup() -> dict:
     """The ``game_started`` data of a demo game."""
     rosters = example_rosters()                 # Yamato, Teriomorph: the order of TEAMS
-    return {"teams": list(TEAMS), "rosters": rosters, "message": "Demo: the simulated table (example rosters)"}
+    return {"teams": list(TEAMS), "rosters": rosters, "rulings": {}, "message": "Demo: the simulated table (example rosters)"}
 
 
 def demo() -> Demo:

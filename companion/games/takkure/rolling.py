@@ -20,7 +20,7 @@ def _row(entry: Entry) -> dict:
     row = {"player": entry.player, "action": entry.action, "target": entry.target, "label": c.action,
            "characteristic": c.name, "base": c.base, "modifiers": [list(m) for m in c.modifiers]}
     if entry.result:
-        row.update(result=entry.result, why=c.cancelled or "no contact")
+        row.update(result=entry.result, why=c.cancelled or c.failed or "no contact")
     return row
 
 
@@ -30,7 +30,7 @@ def roll_plan(session: GameSession, plan: Plan) -> Event | None:
     m = session.state.g.match
     if plan.unless_grounded and m.get(plan.unless_grounded).state.grounded:
         return None
-    if any(match.moot(m, e.action, e.player) for e in plan.entries):
+    if any(match.moot(m, e.action, e.player, e.target) for e in plan.entries):
         return None                                 # intercepted, or a team-mate took the ball first
     index, draws, rows = session.state.chance_draws, 0, []
     for entry in plan.entries:
@@ -43,12 +43,13 @@ def roll_plan(session: GameSession, plan: Plan) -> Event | None:
                           source=session.chance.source)
 
 
-def roll_step5(session: GameSession, positions: dict[str, Base], start: tuple[float, float] | None = None) -> int:
-    """Every roll of step 5 in order; returns how many were journaled. Refusals (a base the
-    camera cannot see) are left in ``session.refusal``."""
+def roll_step5(session: GameSession, positions: dict[str, Base], start: tuple[float, float] | None = None,
+               ball: tuple[float, float] | None = None) -> int:
+    """Every roll of step 5 in order; returns how many were journaled. Refusals (a base or the
+    ball the camera cannot see) are left in ``session.refusal``."""
     st = session.state
     try:
-        plans = adjudicate.step5(st.g.match, st.g.active_player, positions, start)
+        plans = adjudicate.step5(st.g.match, st.g.active_player, positions, start, ball=ball)
     except IllegalMove as exc:
         session.refusal = str(exc)
         return 0

@@ -38,7 +38,7 @@ BALL_R = geometry.TOKEN_R
 
 def match_setup() -> dict:
     """The ``game_started`` data: the two example rosters (not official cards)."""
-    return {"rosters": example_rosters(),
+    return {"rosters": example_rosters(), "rulings": {},
             "message": "Simulated match: Yamato v Teriomorph (example rosters)"}
 
 
@@ -207,7 +207,7 @@ class SimMatch:
         # Step 5
         before = self.st.g.match.carrier
         passer = active
-        rolling.roll_step5(self.session, self.pos, start if len(path) > 1 else None)
+        rolling.roll_step5(self.session, self.pos, start if len(path) > 1 else None, self.ball_at())
         self.after_rolls(active, before)
         self.resolve_pending(passer)
         self.submit("activation_step")

@@ -26,7 +26,7 @@ def test_a_pass_from_the_ground():
 
 
 def test_precise_pass_rolls_two_dice_until_the_player_tires():
-    p = replace(player(bac=7), card=replace(YOKOZUNA, positions=("Precise Pass",)))
+    p = replace(player(bac=7), card=replace(YOKOZUNA, positions=("Precise Pass",), position_skill="Precise Pass"))
     assert a.pass_check(p, 3.0).dice == 2
     assert a.pass_check(p.add_fatigue(), 3.0).dice == 1          # one fatigue: position skills lost
 
@@ -42,7 +42,10 @@ def test_reception_pick_up_and_the_three_steals():
 
 def test_tackle_dodge_break_through_and_the_failed_tackle():
     p = player(str=8, ref=5)
-    assert a.tackle_check(p).target == 8 and a.tackle_check(p, reached=False).outcome(1) == "cancelled"
+    # L1439: "If during the defensive movement you do not make contact ... you are considered
+    # to have failed the roll" (a failure, not L1445's cancelled roll)
+    assert a.tackle_check(p).target == 8 and a.tackle_check(p, reached=False).outcome(1) == "fail"
+    assert a.tackle_check(p, reached=False).explain().startswith("Tackle: fails - no contact")
     assert a.dodge_check(p, pressure=1).target == 4 and a.break_through_check(p).target == 8
     assert a.failed_tackle_check(p).characteristic == "REF"
     assert a.break_through_check(p).dice == 2                    # Yokozuna's Onslaught

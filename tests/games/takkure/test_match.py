@@ -12,7 +12,7 @@ from companion.games.takkure.rules.match import Pending
 from companion.games.takkure.rules.roster import example_rosters
 
 ROSTERS = example_rosters()
-START = E("game_started", {"game": "takkure", "rosters": ROSTERS})
+START = E("game_started", {"game": "takkure", "rosters": ROSTERS, "rulings": {}})
 # Yamato (0): Yokozuna, Ronin, Kunoichi, Samurai; Teriomorph (1): Silverback, Jaguar, Viper, Rhino
 
 
@@ -254,7 +254,10 @@ def test_endurance_failure_wounds_and_bdy_wounds_injure_and_drop_the_ball():
     s = apply(s, resolved(roll("Yokozuna", "endurance", [11], base=6)))
     y = s.g.match.get("Yokozuna").state
     assert y.injured and y.wounds == 0 and s.g.match.carrier is None and s.g.match.ball == "loose"
-    assert s.g.match.pending == (Pending("injury", "Yokozuna"),)
+    # L2377: "If the player carrying the ball is injured, place the scatter template centered
+    # on it, then roll to place the ball."
+    assert s.g.match.pending == (Pending("scatter", "Yokozuna"), Pending("injury", "Yokozuna"))
+    s = apply(s, E("ball_scattered", {"player": "Yokozuna", "die": 4}))
     s = apply(s, E("injury_rolled", {"player": "Yokozuna", "dice": [12, 1, 12, 5]}))   # nested grave injury
     assert "Broken leg" in s.message and s.g.match.pending == ()
     assert s.g.match.get("Yokozuna").state.base("REF") == 5 - 3

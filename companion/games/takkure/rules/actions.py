@@ -35,13 +35,16 @@ class Check:
     modifiers: tuple[tuple[int, str], ...] = ()
     dice: int = 1
     cancelled: str = ""        # why the roll cannot happen at all (then it counts as cancelled)
+    failed: str = ""           # why it fails without a roll (a tackle without contact, L1439)
 
     @property
     def target(self) -> int:
         return rolls.modified(self.base, self.modifiers)
 
     def outcome(self, die: int) -> str:
-        return "cancelled" if self.cancelled else rolls.unopposed(die, self.target)
+        if self.cancelled:
+            return "cancelled"
+        return "fail" if self.failed else rolls.unopposed(die, self.target)
 
     @property
     def name(self) -> str:
@@ -51,6 +54,8 @@ class Check:
         """The line the screen shows; before the roll, what will be rolled."""
         if self.cancelled:
             return f"{self.action}: cancelled - {self.cancelled}"
+        if self.failed:
+            return f"{self.action}: fails - {self.failed}"
         if die is not None:
             return rolls.explain(self.action, self.base, self.modifiers, die, self.name)
         parts = [f"{self.action}: {self.name} {self.base}"] + [f"{m:+d} ({why})" for m, why in self.modifiers]
@@ -58,7 +63,7 @@ class Check:
 
 
 def _skill_dice(player: PlayerState, skill: str) -> int:
-    return 2 if skill in player.card.positions and player.has_position_skills else 1
+    return 2 if player.position_skill(skill) else 1
 
 
 def _pressure(n: int) -> tuple[tuple[int, str], ...]:
@@ -106,9 +111,10 @@ def break_through_check(player: PlayerState, pressure: int = 0) -> Check:
 
 
 def tackle_check(defender: PlayerState, reached: bool = True) -> Check:
-    """A tackle that made no contact with the player or its trajectory has failed."""
+    """A tackle that made no contact with the player or its trajectory has failed (L1439:
+    "you are considered to have failed the roll"), not been cancelled (L1445)."""
     if not reached:
-        return Check("Tackle", "STR", defender.effective("STR"), cancelled="no contact: the tackle fails")
+        return Check("Tackle", "STR", defender.effective("STR"), failed="no contact with the carrier or its path")
     return Check("Tackle", "STR", defender.effective("STR"), (), _skill_dice(defender, "Expert Tackler"))
 
 
@@ -117,10 +123,13 @@ def failed_tackle_check(defender: PlayerState) -> Check:
     return Check("Failed tackle, stay up", "REF", defender.effective("REF"))
 
 
-def try_check(carrier: PlayerState, pressure: int = 0) -> Check:
-    """SCORE A TRY: the second BaC, -1 per fatigue token whether active or not."""
+def try_check(carrier: PlayerState, pressure: int = 0, fatigue: str = "both") -> Check:
+    """SCORE A TRY: the second BaC, -1 per fatigue token whether active or not (L1899).
+    ``fatigue`` is the ruling try_fatigue: "both" keeps the -1 of three tokens (L1853) in the
+    BaC as well, "per token" counts only the try's own."""
     mods = tuple((-1, "fatigue") for _ in carrier.fatigue) + _pressure(pressure)
-    return Check("Score a try", "BaCT", carrier.effective("BaCT"), mods)
+    base = carrier.effective("BaCT") if fatigue == "both" else carrier.base("BaCT")
+    return Check("Score a try", "BaCT", base, mods)
 
 
 def endurance_check(player: PlayerState) -> Check:

@@ -30,13 +30,13 @@ make (unopposed rolls, a face-to-face duel or a melee), every entry carrying its
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.rules.events import IllegalMove
 from companion.games.takkure.rules import actions
 from companion.games.takkure.rules.actions import Check
-from companion.games.takkure.rules.geometry import (PRESSURE_IN, TOKEN_R, Base, distance, distance_to_trajectory,
-                                              intercepts)
+from companion.games.takkure.rules.geometry import (EPS, PRESSURE_IN, TOKEN_R, Base, distance,
+                                                    distance_to_trajectory, intercepts)
 from companion.games.takkure.rules.match import Match, Pending
 
 CONTACT_IN = 0.05     # how close counts as contact when bases are measured by a camera
@@ -68,43 +68,52 @@ def _at(positions: dict[str, Base], name: str) -> Base:
 def pressure_on(m: Match, name: str, positions: dict[str, Base]) -> int:
     me = _at(positions, name)
     return sum(1 for d in m.declared if d.action == "pressure" and d.player in positions
-               and distance(me, positions[d.player]) <= PRESSURE_IN + 1e-9)
+               and distance(me, positions[d.player]) <= PRESSURE_IN + EPS)
 
 
 def step5(m: Match, active: str, positions: dict[str, Base], start: tuple[float, float] | None = None,
-          contact_in: float = CONTACT_IN) -> list[Plan]:
+          contact_in: float = CONTACT_IN, ball: tuple[float, float] | None = None) -> list[Plan]:
     """The rolls of step 5, in order. ``start``: where the active player began its move
-    (the active-player token), for tackles on its trajectory."""
+    (the active-player token), for tackles on its trajectory; ``ball``: where the ball token
+    lies (needed when a loose ball is stolen or picked up: those need contact with it)."""
     me = m.get(active).state
     first = next((d for d in m.declared if d.player == active and d.action in ("move", "stand_up",
                                                                                 "pass_from_ground")), None)
     second = next((d for d in m.declared if d.player == active and d.action in
-                   ("pass", "pick_up", "dodge", "break_through", "try")), None)
+                   ("pass", "early_pass", "pick_up", "dodge", "break_through", "try")), None)
     action = first if first is not None and first.action == "pass_from_ground" else second
     pressure = pressure_on(m, active, positions)
+    if action is not None and action.action == "pass_from_ground" and not m.rulings.pressure_on_pass_from_ground:
+        pressure = 0                                # the ruling's reading of L1095
     plans: list[Plan] = []
+    steals = [s for s in m.declared if s.action == "steal" and m.has(s.player)]
+    planned: set[str] = set()                       # stealers already given a roll
 
     # The active player's own roll.
     own: Entry | None = None
     if action is not None:
         a, target = action.action, action.target
-        if a in ("pass", "pass_from_ground"):
+        if a in PASSES:
             d = distance(_at(positions, active), _at(positions, target))
             check = actions.pass_check(me, d, pressure, from_ground=a == "pass_from_ground")
             own = Entry(active, a, check, target, result="cancelled" if check.cancelled else "")
-            for s in m.declared:            # interceptions, before the ball arrives
-                if s.action == "steal" and s.player in positions and intercepts(
-                        positions[s.player], positions[active], positions[target]):
-                    plans.append(Plan("unopposed", (Entry(s.player, "steal",
-                                                          actions.steal_check(m.get(s.player).state, "in the air")),)))
+            for s in steals:                # before the ball arrives: at the passer, or on its line
+                kind = _steal_at_pass(m, s.player, active, target, positions, contact_in)
+                if kind:
+                    planned.add(s.player)
+                    plans.append(Plan("unopposed", (_steal(m, s.player, kind),)))
         elif a == "pick_up":
             own = Entry(active, a, actions.pick_up_check(me, pressure))
+            if not _touches_ball(m, active, positions, start, contact_in, ball):
+                own = replace(own, check=replace(own.check, failed="no contact with the ball"), result="fail")
         elif a == "dodge":
             own = Entry(active, a, actions.dodge_check(me, pressure))
-        elif a == "break_through":
-            own = Entry(active, a, actions.break_through_check(me, pressure))
+        elif a == "break_through":                  # through the tackler it names (or the first)
+            tacklers = [t.player for t in m.tackles_on(active)]
+            target = target or (tacklers[0] if tacklers else "")
+            own = Entry(active, a, actions.break_through_check(me, pressure), target)
         elif a == "try":
-            own = Entry(active, a, actions.try_check(me, pressure))
+            own = Entry(active, a, actions.try_check(me, pressure, m.rulings.try_fatigue))
 
     # Tackles on the ball carrier (active or not).
     carrier = m.carrier
@@ -118,6 +127,25 @@ def step5(m: Match, active: str, positions: dict[str, Base], start: tuple[float,
         tackles.append(Entry(t.player, "tackle", check, carrier, result="fail" if not reached else ""))
     rolling = [t for t in tackles if not t.result]
     plans += [Plan("unopposed", (t,)) for t in tackles if t.result]
+
+    # A pick-up against steals of the same ball is one melee roll (L1789-1792).
+    if own is not None and own.action == "pick_up":
+        kind = _ground_ball(m)
+        rivals = [s for s in steals if s.player not in planned and kind]
+        touching = [s for s in rivals if _steal_contact(m, s.player, kind, positions, contact_in, ball)]
+        planned |= {s.player for s in rivals}
+        plans += [Plan("unopposed", (_steal(m, s.player, kind, "fail"),)) for s in rivals if s not in touching]
+        contest = [own] + [_steal(m, s.player, kind) for s in touching] if not own.result else []
+        if len(contest) > 1:
+            plans.append(Plan("melee", tuple(contest)))
+            own = None
+        elif not own.result:
+            plans.append(Plan("unopposed", (own,)))
+            own = None
+        else:
+            plans.append(Plan("unopposed", (own,)))
+            plans += [Plan("unopposed", (_steal(m, s.player, kind),)) for s in touching]
+            own = None
 
     opposes = own is not None and not own.result and carrier == active and own.action in (
         "pass", "pass_from_ground", "dodge", "break_through", "try")
@@ -137,19 +165,70 @@ def step5(m: Match, active: str, positions: dict[str, Base], start: tuple[float,
                 else:
                     plans.append(Plan("unopposed", (t,), active))
     else:
+        # An EARLY PASS (thrown before any tackler touched the path, L1544) is unopposed
+        # and goes first; the tackles then roll unopposed (L1783).
         if own is not None:
             plans.append(Plan("unopposed", (own,)))
         plans += [Plan("unopposed", (t,)) for t in rolling]
 
-    # Other steals: a loose ball (+4) or a GROUNDED carrier.
-    for s in m.declared:
-        if s.action != "steal" or any(s.player == e.player for p in plans for e in p.entries):
+    # Other steals: a loose ball (+4) or a GROUNDED carrier, each needing contact (L1715-1717).
+    kind = _ground_ball(m)
+    for s in steals:
+        if s.player in planned or not kind:
             continue
-        how = "loose" if m.carrier is None else "grounded carrier"
-        if how == "grounded carrier" and not m.get(m.carrier).state.grounded:
-            continue
-        plans.append(Plan("unopposed", (Entry(s.player, "steal", actions.steal_check(m.get(s.player).state, how)),)))
+        result = "" if _steal_contact(m, s.player, kind, positions, contact_in, ball) else "fail"
+        plans.append(Plan("unopposed", (_steal(m, s.player, kind, result),)))
     return plans
+
+
+PASSES = ("pass", "early_pass", "pass_from_ground")
+
+
+def _steal(m: Match, who: str, kind: str, result: str = "") -> Entry:
+    """A steal roll of ``kind`` (its entry's target, checked again when it resolves)."""
+    check = actions.steal_check(m.get(who).state, kind)
+    if result == "fail":
+        check = replace(check, failed="no contact with " + ("the ball" if kind == "loose" else "the carrier"))
+    return Entry(who, "steal", check, kind, result=result)
+
+
+def _ground_ball(m: Match) -> str:
+    """The ball on the ground, as a steal sees it: "loose", "grounded carrier", or ''."""
+    if m.carrier is None:
+        return "loose" if m.ball == "loose" else ""
+    return "grounded carrier" if m.get(m.carrier).state.grounded else ""
+
+
+def _ball_base(ball) -> Base:
+    if ball is None:
+        raise IllegalMove("the ball token is not on the table (the camera cannot see it): "
+                          "place it, or measure by hand")
+    return Base(ball[0], ball[1], TOKEN_R)
+
+
+def _steal_contact(m: Match, who: str, kind: str, positions, contact_in: float, ball) -> bool:
+    """L1715: "If you are in contact with the ball"; L1717: "in contact with a GROUNDED ball carrier"."""
+    other = _ball_base(ball) if kind == "loose" else _at(positions, m.carrier)
+    return distance(_at(positions, who), other) <= contact_in
+
+
+def _touches_ball(m: Match, who: str, positions, start, contact_in: float, ball) -> bool:
+    """L1705: the pick-up needs contact "with the ball or the player with the ball ... at some
+    point during your movement"."""
+    other = _ball_base(ball) if m.carrier is None else _at(positions, m.carrier)
+    me = _at(positions, who)
+    path = [start, (me.x, me.y)] if start is not None else [(me.x, me.y)]
+    return distance_to_trajectory(other, me, path) <= contact_in
+
+
+def _steal_at_pass(m: Match, who: str, passer: str, receiver: str, positions, contact_in: float) -> str:
+    """The kind of steal a defender makes on a pass: touching a GROUNDED passer, it steals from
+    a grounded carrier at plain BaC (L1717); on the pass lines, it intercepts at -2 (L1719)."""
+    if who not in positions:
+        return ""
+    if m.get(passer).state.grounded and distance(positions[who], _at(positions, passer)) <= contact_in:
+        return "grounded carrier"
+    return "in the air" if intercepts(positions[who], positions[passer], _at(positions, receiver)) else ""
 
 
 def follow_up(m: Match, p: Pending, positions: dict[str, Base], passer: str | None) -> Entry | None:
@@ -175,8 +254,9 @@ def kicker(m: Match, team: int) -> str:
 
 
 def catchers(m: Match, positions: dict[str, Base], ball: tuple[float, float], tried=()) -> list[str]:
-    """Players within 2 in of the kicked ball who may try to catch it, nearest first."""
+    """Players within 2 in of the kicked ball who may try to catch it, nearest first (L2088;
+    exactly 2 in counts, with the same tolerance for rounding as pressure)."""
     b = Base(ball[0], ball[1], TOKEN_R)
     near = [n for n, at in positions.items() if n not in tried and m.has(n)
-            and not (m.get(n).state.injured or m.get(n).state.removed) and distance(at, b) <= CATCH_IN]
+            and not (m.get(n).state.injured or m.get(n).state.removed) and distance(at, b) <= CATCH_IN + EPS]
     return sorted(near, key=lambda n: distance(positions[n], b))

@@ -28,20 +28,25 @@ from dataclasses import dataclass, replace
 from companion.rules.events import IllegalMove
 from companion.games.takkure.rules.players import PlayerState, resolve_injury
 from companion.games.takkure.rules.roster import Roster
+from companion.games.takkure.rules.rulings import Rulings
 
 # Who may declare what, and when (the activation steps; "TOKENS REMOVAL" lets
 # attacking players who were not activated stand up).
 FIRST_ACTIONS = ("move", "stand_up", "pass_from_ground")
 DEFENCE_ACTIONS = ("pressure", "steal", "tackle", "stand_up", "rest")
-SECOND_ACTIONS = ("move", "pass", "pick_up", "dodge", "break_through", "try")
+SECOND_ACTIONS = ("move", "pass", "early_pass", "pick_up", "dodge", "break_through", "try")
+# A PASS thrown before any tackler touched the active player's path (L1542-1544): the coach
+# says so by declaring it as such, and its roll is unopposed.
+PASSES = ("pass", "early_pass", "pass_from_ground")
 LABELS = {"move": "MOVE", "stand_up": "STAND UP", "pass_from_ground": "PASS FROM THE GROUND",
           "pressure": "PRESSURE", "steal": "BALL STEAL", "tackle": "TACKLE", "rest": "REST", "pass": "PASS",
+          "early_pass": "PASS (before contact)",
           "pick_up": "PICK UP THE BALL", "dodge": "DODGE", "break_through": "BREAK THROUGH",
           "try": "SCORE A TRY", "reception": "BALL RECEPTION", "endurance": "ENDURANCE",
           "failed_tackle": "REF after a failed tackle", "kick": "KICK-OFF BaC", "catch": "CATCH (kick-off)",
           "injury": "INJURY", "scatter": "SCATTER", "kick_off": "KICK-OFF",
           "reroll": "melee re-roll"}
-ROLLED = frozenset({"pass_from_ground", "steal", "tackle", "pass", "pick_up", "dodge", "break_through", "try",
+ROLLED = frozenset({"pass_from_ground", "steal", "tackle", "pass", "early_pass", "pick_up", "dodge", "break_through", "try",
                     "reception", "endurance", "failed_tackle", "kick", "catch"})
 OUTCOMES = ("success", "critical", "fail", "fumble", "cancelled")
 
@@ -85,6 +90,7 @@ class Match:
     superstars: tuple[int, int] = (0, 0)
     team_plays_used: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     individual_plays_used: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    rulings: Rulings = Rulings()      # the readings of the rulebook's ambiguities (rulings.py)
 
     def get(self, name: str) -> OnField:
         for p in self.players:
@@ -117,15 +123,16 @@ class Match:
         return self.with_player(replace(p, state=fn(p.state)))
 
 
-def line_up(rosters: list[Roster] | tuple[Roster, Roster]) -> Match:
-    """Both teams on the pitch (four players each in a real match)."""
+def line_up(rosters: list[Roster] | tuple[Roster, Roster], rulings: Rulings = Rulings()) -> Match:
+    """Both teams on the pitch (four players each in a real match), ruled by ``rulings``."""
     if len(rosters) != 2:
         raise IllegalMove("a match needs two rosters")
     names = [c.name for r in rosters for c in r.players]
     if len(set(names)) != len(names):
         raise IllegalMove("two players share a name across the teams: rename one in its roster")
-    players = tuple(OnField(c.name, team, PlayerState(c)) for team, r in enumerate(rosters) for c in r.players)
-    return Match(players, (rosters[0].team_skill, rosters[1].team_skill))
+    players = tuple(OnField(c.name, team, PlayerState(c, all_positions=rulings.position_skills == "all"))
+                    for team, r in enumerate(rosters) for c in r.players)
+    return Match(players, (rosters[0].team_skill, rosters[1].team_skill), rulings=rulings)
 
 
 # --- declaring ----------------------------------------------------------------
@@ -166,7 +173,7 @@ def declare(m: Match, step: int, attacker: int | None, active: str | None, d: De
     m = replace(m, declared=kept + (d,))
     # Actions without a roll take effect at once.
     if d.action == "stand_up":
-        m = m.update(p.name, lambda s: replace(s, grounded=False))
+        m = m.update(p.name, lambda s: s.stand_up())
     elif d.action == "rest":
         m = m.update(p.name, lambda s: s.rest())
     return m
@@ -179,8 +186,10 @@ def _same_step(x: Declaration, step: int) -> bool:
 
 def _check_action(m: Match, step: int, active: str | None, p: OnField, d: Declaration) -> None:
     st, carrier, a = p.state, m.carrier == p.name, d.action
-    if st.grounded and a not in ("stand_up", "pass_from_ground", "pass", "rest"):
-        raise IllegalMove(f"{p.name} is GROUNDED: STAND UP first"
+    # L1665: "A player with this token cannot perform actions normally. You can only perform
+    # the STAND UP action" (L1667: a GROUNDED carrier passes from the ground instead).
+    if st.grounded and a not in PASSES + ("stand_up",) + (("rest",) if m.rulings.legacy else ()):
+        raise IllegalMove(f"{p.name} is GROUNDED: it can only STAND UP"
                           + (" (a grounded ball carrier can only PASS FROM THE GROUND)" if carrier else ""))
     if a == "stand_up":
         if not st.grounded:
@@ -189,15 +198,15 @@ def _check_action(m: Match, step: int, active: str | None, p: OnField, d: Declar
             raise IllegalMove("once GROUNDED you cannot stand up with the ball: PASS FROM THE GROUND")
     if a == "pass_from_ground" and not (carrier and st.grounded):
         raise IllegalMove("PASS FROM THE GROUND is for a GROUNDED ball carrier")
-    if a in ("pass", "pass_from_ground"):
+    if a in PASSES:
         if not carrier:
             raise IllegalMove(f"{p.name} does not carry the ball")
         if not d.target or d.target == p.name or m.team_of(d.target) != p.team:
             raise IllegalMove("name a team-mate to receive the pass")
         first = m.declared_by(p.name)
-        if a == "pass" and first is not None and first.action == "pass_from_ground":
+        if a != "pass_from_ground" and first is not None and first.action == "pass_from_ground":
             raise IllegalMove("after a PASS FROM THE GROUND there is no 2nd action")
-    if a == "pass" and st.grounded:
+    if a in ("pass", "early_pass") and st.grounded:
         raise IllegalMove("a GROUNDED carrier passes from the ground, as its 1st action")
     if a == "move" and step == 4:
         first = next((x for x in m.declared if x.player == p.name and x.action in FIRST_ACTIONS), None)
@@ -230,7 +239,7 @@ def _check_action(m: Match, step: int, active: str | None, p: OnField, d: Declar
 # --- what results do ------------------------------------------------------------
 
 def _ground(m: Match, name: str) -> Match:
-    return m.update(name, lambda s: replace(s, grounded=True))
+    return m.update(name, lambda s: s.knocked_down(stack=m.rulings.ground_tokens_stack))
 
 
 def _need(m: Match, kind: str, who: str) -> Match:
@@ -256,10 +265,15 @@ def _superstar(m: Match, name: str) -> Match:
 
 
 def _off_field(m: Match, name: str, notes: list[str]) -> Match:
-    """An injured player leaves the pitch: the ball it carried falls, and its injury is rolled."""
-    if m.carrier == name:
+    """An injured player leaves the pitch and its injury is rolled. The ball it carried
+    scatters from where it stood (L2377: "place the scatter template centered on it, then
+    roll to place the ball")."""
+    if m.carrier == name and m.rulings.legacy:
         m = replace(m, carrier=None, ball="loose")
         notes.append(f"{name} drops the ball")
+    elif m.carrier == name:
+        m = _need(replace(m, carrier=None, ball="loose"), "scatter", name)
+        notes.append(f"{name} drops the ball: scatter it from {name}")
     notes.append(f"{name} is INJURED: roll on the injury table")
     return _need(m, "injury", name)
 
@@ -285,20 +299,48 @@ def give_ball(m: Match, name: str) -> Match:
     return replace(m, carrier=name, ball="carried")
 
 
-def moot(m: Match, action: str, who: str) -> str:
+def moot(m: Match, action: str, who: str, target: str = "") -> str:
     """Why a planned roll can no longer be made ('' if it can): the ball was intercepted
-    before the pass, or a team-mate took it before this player's steal or pick-up."""
+    before the pass, a team-mate took it first, or the ball is no longer where a steal of
+    that kind (``target``) can take it from.
+
+    L1713: a steal takes a loose ball, the ball of a GROUNDED carrier, or a pass in the air,
+    "but you cannot try to steal the ball from an active player who is NOT GROUNDED": so the
+    kind of steal planned in step 5 is checked again when its roll resolves (a pass from the
+    ground that reached a standing receiver leaves no GROUNDED carrier to steal from).
+    """
     m.get(who)
-    if action in ("pass", "pass_from_ground") and m.carrier != who:
+    if action in PASSES and m.carrier != who:
         return f"{who} no longer has the ball to pass"
     if action in ("pick_up", "steal", "catch") and m.carrier is not None and m.team_of(m.carrier) == m.team_of(who):
         return f"{who}'s team has the ball already"
+    if action == "steal" and target in STEAL_KINDS:
+        return _steal_moot(m, target)
+    if action == "pick_up" and m.carrier is not None and not m.get(m.carrier).state.grounded \
+            and not m.rulings.legacy:
+        return f"{m.carrier} carries the ball standing: there is no ball to pick up"
     return ""
 
 
+STEAL_KINDS = ("loose", "grounded carrier", "in the air")
+
+
+def _steal_moot(m: Match, kind: str) -> str:
+    carrier = m.get(m.carrier) if m.carrier is not None else None
+    if kind == "loose":
+        return "" if carrier is None and m.ball == "loose" else "the ball is no longer loose"
+    if kind == "grounded carrier":
+        return "" if carrier is not None and carrier.state.grounded else "no GROUNDED ball carrier to steal from"
+    passing = carrier is not None and any(d.player == carrier.name and d.action in PASSES
+                                          for d in m.declared)
+    return "" if passing or m.ball == "in the air" else "no pass in the air to intercept"
+
+
 def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
-            beaten: bool = False) -> tuple[Match, list[str]]:
+            beaten: bool = False, checked: bool = False) -> tuple[Match, list[str]]:
     """Apply one roller's result. ``beaten``: another roller won this face-to-face roll.
+    ``checked``: the caller checked the roll was not moot before any of its dice took effect
+    (a melee's winner takes the ball that the losers' rolls were for).
 
     Returns the new match and one short note per effect, for the screen.
     The score, kick-offs and possession are the table's.
@@ -307,13 +349,13 @@ def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
         raise IllegalMove(f"a result is one of {', '.join(OUTCOMES)}, not {outcome!r}")
     if action not in ROLLED:
         raise IllegalMove(f"{LABELS.get(action, action)} has no roll")
-    why = moot(m, action, who)
+    why = "" if checked else moot(m, action, who, target)
     if why:
         raise IllegalMove(why)
     ok, crit = outcome in ("success", "critical"), outcome == "critical"
     notes: list[str] = []
     label = LABELS[action]
-    if action in ("pass", "pass_from_ground"):
+    if action in PASSES:
         if ok:
             m = give_ball(m, target)
             notes.append(f"{label}: {target} catches the ball" + (" and may move 2 in" if crit else ""))
@@ -336,7 +378,7 @@ def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
         if ok:
             m = give_ball(m, who)
             notes.append(f"{who} takes the ball")
-        elif action == "steal" and m.ball == "in the air":
+        elif action == "steal" and (target == "in the air" or m.ball == "in the air"):
             notes.append("the pass goes on")
         else:
             notes.append(f"{label} failed")
@@ -359,8 +401,9 @@ def resolve(m: Match, action: str, who: str, outcome: str, target: str = "",
             m = wound(m, target, notes) if crit else _need(m, "endurance", target)
         elif outcome == "cancelled":
             notes.append(f"{who}'s tackle is cancelled: not performed, not grounded")
-        elif m.get(who).state.grounded:
-            # Already knocked down (a BREAK THROUGH won): the REF roll to stay up is moot.
+        elif m.get(who).state.grounded and not m.rulings.ground_tokens_stack:
+            # Already knocked down (a BREAK THROUGH won): the REF roll to stay up is moot
+            # (the ruling ground_tokens_stack reads L1675-1677 the other way).
             notes.append(f"{who}'s tackle failed")
         else:
             m = _need(m, "failed_tackle", who)
@@ -441,7 +484,7 @@ def require_rolls_done(m: Match) -> None:
 def kicked_off(m: Match) -> Match:
     """Before a kick-off: activation tokens off, team plays back, injured players who
     may come back come back, everybody is placed standing."""
-    players = tuple(replace(p, activations=0, state=replace(p.state, grounded=False, injured=False)
+    players = tuple(replace(p, activations=0, state=replace(p.state, grounded=False, more_ground=0, injured=False)
                             if not p.state.removed else p.state) for p in m.players)
     pending = tuple(p for p in m.pending if p.kind not in ("kick_off", "injury"))
     return replace(m, players=players, carrier=None, ball="in the air", declared=(), pending=pending,
@@ -483,7 +526,7 @@ def use_team_skill(m: Match, team: int, effect: str, player: str = "") -> tuple[
         if effect == "stand up":
             if not st.grounded or m.carrier == player:
                 raise IllegalMove(f"{player} cannot remove a GROUNDED token now")
-            st = replace(st, grounded=False)
+            st = st.stand_up()
         elif effect == "flip fatigue":
             if "active" not in st.fatigue:
                 raise IllegalMove(f"{player} has no active fatigue token")

@@ -110,11 +110,17 @@ def _roll_resolved(st: TableState, e: Event) -> TableState:
         m = replace(m, pending=m.pending + tuple(match.Pending("reroll", w) for w in tied))
         notes.append(f"tie for the best: {', '.join(tied)} roll again face-to-face")
         effective = [x for x in entries if x[0]["player"] not in tied]
+    # Every roll is checked against the ball as it was before any of them took effect: in a
+    # melee the winner takes the ball the others' rolls were for (L1789-1792).
+    for r, *_ in entries:
+        why = match.moot(m, str(r.get("action", "")), str(r["player"]), str(r.get("target", "") or ""))
+        if why:
+            raise IllegalMove(why)
     score = list(st.score)
     for r, *_ in effective:
         who, action = str(r["player"]), str(r.get("action", ""))
         m, more = match.resolve(m, action, who, outcomes[who], str(r.get("target", "") or ""),
-                                beaten.get(who, False))
+                                beaten.get(who, False), checked=True)
         notes += more
         if action == "try" and outcomes[who] in ("success", "critical"):
             score[m.team_of(who)] += 1

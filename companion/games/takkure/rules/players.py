@@ -70,6 +70,7 @@ class Injury:
     permanent_fatigue: bool = False
     removed: bool = False
     note: str = ""
+    loses_skills: bool = False
 
 
 COMMON = {
@@ -92,7 +93,8 @@ GRAVE = {
     **{k: Injury("Broken leg", (("REF", -3), ("MOV", -3), ("MOVD", -2))) for k in (5, 6, 7)},
     **{k: Injury("Fractured vertebrae", (("REF", -3), ("STR", -3), ("BaC", -3)),
                  note="a BDY roll before each action") for k in (8, 9, 10)},
-    11: Injury("Broken skull", (("INT", -3), ("REF", -3), ("BDY", -2)), note="loses all skills"),
+    11: Injury("Broken skull", (("INT", -3), ("REF", -3), ("BDY", -2)), note="loses all skills",
+               loses_skills=True),
     12: Injury("Severely injured", removed=True),
 }
 
@@ -125,6 +127,9 @@ class PlayerState:
     injured: bool = False
     removed: bool = False
     notes: tuple[str, ...] = field(default=())
+    more_ground: int = 0                 # ground tokens beyond the first (the ruling ground_tokens_stack)
+    all_positions: bool = False          # every position on the card adds its die (ruling position_skills)
+    skills_lost: bool = False            # L2372, Broken skull: "loses ALL skills, even innate skills"
 
     # --- characteristics -------------------------------------------------------
 
@@ -134,7 +139,10 @@ class PlayerState:
         return sum(1 for t in self.fatigue if t != "inactive")
 
     def base(self, name: str) -> int:
-        value = self.card.chars.get(name) + sum(d for n, d in self.changes if n == name)
+        # An injury that cuts BaC cuts both of its values (L2357-2369: the card's BaC is the
+        # pair "pass / try")
+        value = self.card.chars.get(name) + sum(d for n, d in self.changes
+                                                if n == name or (name == "BaCT" and n == "BaC"))
         return max(1, value) if name in ("MOV", "MOVD") else value
 
     def effective(self, name: str) -> int:
@@ -149,7 +157,18 @@ class PlayerState:
 
     @property
     def has_position_skills(self) -> bool:
-        return self.fatigue_level < 1
+        return self.fatigue_level < 1 and not self.skills_lost
+
+    @property
+    def skills(self) -> tuple[str, ...]:
+        """The card's own (innate) skills the player still has."""
+        return () if self.skills_lost else self.card.skills
+
+    def position_skill(self, skill: str) -> bool:
+        """Whether ``skill`` adds its die now: a position the player plays (ruling
+        position_skills), while it has its position skills (no fatigue, no broken skull)."""
+        plays = skill in self.card.positions if self.all_positions else skill == self.card.position_skill
+        return plays and self.has_position_skills
 
     @property
     def mov_actions_allowed(self) -> int:
@@ -160,6 +179,18 @@ class PlayerState:
         return -len(self.fatigue)
 
     # --- what happens to the player ---------------------------------------------
+
+    def knocked_down(self, stack: bool = False) -> "PlayerState":
+        """A ground token; with ``stack``, one more on a player already GROUNDED."""
+        if self.grounded and stack:
+            return replace(self, more_ground=self.more_ground + 1)
+        return replace(self, grounded=True)
+
+    def stand_up(self) -> "PlayerState":
+        """STAND UP removes one ground token (L1676)."""
+        if self.more_ground:
+            return replace(self, more_ground=self.more_ground - 1)
+        return replace(self, grounded=False)
 
     def add_fatigue(self) -> "PlayerState":
         tokens = list(self.fatigue)
@@ -184,14 +215,15 @@ class PlayerState:
 
     def injure(self, why: str) -> "PlayerState":
         """Off the field; wounds and (non-permanent) fatigue removed; roll on the injury table next."""
-        return replace(self, injured=True, wounds=0, grounded=False,
+        return replace(self, injured=True, wounds=0, grounded=False, more_ground=0,
                        fatigue=tuple(t for t in self.fatigue if t == "permanent"), notes=self.notes + (why,))
 
     def apply_injuries(self, injuries: list[Injury]) -> "PlayerState":
         state = self
         for injury in injuries:
             state = replace(state, changes=state.changes + injury.changes,
-                            notes=state.notes + ((injury.note,) if injury.note else ()))
+                            notes=state.notes + ((injury.note,) if injury.note else ()),
+                            skills_lost=state.skills_lost or injury.loses_skills)
             if injury.permanent_fatigue:
                 state = replace(state, fatigue=state.fatigue + ("permanent",))
             for _ in range(injury.fatigue):

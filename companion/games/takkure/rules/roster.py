@@ -8,6 +8,7 @@ cards)::
     [[players]]
     name = "Yokozuna"
     positions = ["Onslaught"]           # skills by position (Side step, Precise Pass, ...)
+    position = "Onslaught"              # optional: the one it plays (L2319), else the first listed
     base_mm = 40                        # 30, 40 or 50
     mov = [4, 2]                        # attack, defence, inches
     bac = [6, 7]                        # general, try
@@ -92,10 +93,13 @@ def roster_from_dict(data: dict, source: str = "<roster>") -> Roster:
         unknown = [p for p in positions if p not in POSITION_SKILLS]
         if unknown:
             raise RosterError(f"{where}: unknown position skill {unknown[0]!r}; known: {', '.join(POSITION_SKILLS)}")
+        plays = entry.get("position", positions[0] if positions else "")
+        if plays and plays not in positions:
+            raise RosterError(f"{where}: position {plays!r} is not one of its positions {list(positions)}")
         mov, bac = _pair(entry, "mov", where), _pair(entry, "bac", where)
         chars = Characteristics(mov[0], mov[1], bac[0], bac[1], *(_int(entry, c, where)
                                                                   for c in ("str", "ref", "int", "prt", "bdy")))
-        players.append(PlayerCard(name, positions, base, chars, positions[0] if positions else "",
+        players.append(PlayerCard(name, positions, base, chars, plays,
                                   tuple(entry.get("skills", []))))
     if not players:
         raise RosterError(f"{source}: no [[players]]")

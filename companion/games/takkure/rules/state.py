@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from companion.errors import IllegalMove
 from companion.games.takkure.rules import match
 from companion.games.takkure.rules.roster import RosterError, roster_from_dict
+from companion.games.takkure.rules.rulings import Rulings
 from companion.games.takkure.rules.time_dashboard import TimeDashboard
 from companion.rules.moves import MoveSet
 
@@ -54,12 +55,14 @@ class TakkureState:
 
 
 def setup(data: Mapping[str, Any]) -> TakkureState:
-    """The ``game_started`` data: optional ``rosters`` (the roster TOML as tables, home first)."""
+    """The ``game_started`` data: optional ``rosters`` (the roster TOML as tables, home first)
+    and ``rulings`` (rulings.py; missing ones are the defaults)."""
     rosters = data.get("rosters")
     if not rosters:
         return TakkureState()
     try:
-        lined_up = match.line_up([roster_from_dict(r, f"roster {k + 1}") for k, r in enumerate(rosters)])
+        lined_up = match.line_up([roster_from_dict(r, f"roster {k + 1}") for k, r in enumerate(rosters)],
+                                 Rulings.from_data(data.get("rulings")))
     except RosterError as exc:
         raise IllegalMove(str(exc)) from None
     return TakkureState(match=lined_up, sides=tuple(str(r.get("team", "")) for r in rosters))
