@@ -35,10 +35,10 @@ def plain(value):
     return value
 
 
-# Fields added since 0.1, whose values an old match cannot have set: the match's rulings
-# (issue 12; an old journal is ruled as ``legacy``) and the player's stacked ground tokens,
-# position-skill ruling and lost skills.
-ADDED_SINCE = {"rulings", "more_ground", "all_positions", "skills_lost"}
+# Fields added since 0.1: the match's rulings (issue 12; an old journal is ruled as
+# ``legacy``), who carried the ball when the activation began, what Superstars bought for
+# the next roll, and the player's stacked ground tokens, position-skill ruling and lost skills.
+ADDED_SINCE = {"rulings", "carrier_at_activation", "bought", "more_ground", "all_positions", "skills_lost"}
 
 
 def _without_added(value):

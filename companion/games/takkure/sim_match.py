@@ -211,10 +211,12 @@ class SimMatch:
         self.after_rolls(active, before)
         self.resolve_pending(passer)
         self.submit("activation_step")
-        # Step 6: attackers who were not activated may stand up
+        # Step 6: attackers who were not activated may stand up (not one that carried the ball
+        # when the activation began: it counts as active, L1178)
+        m = self.st.g.match
         for name in self.team(team):
-            p = self.st.g.match.get(name).state
-            if name != active and p.grounded and self.st.g.match.carrier != name:
+            p = m.get(name).state
+            if name not in (active, m.carrier_at_activation) and p.grounded and m.carrier != name:
                 self.submit("action_declared", player=name, action="stand_up")
         self.submit("activation_step")
 

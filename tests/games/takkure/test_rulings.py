@@ -363,3 +363,45 @@ def test_a_match_journaled_before_the_rulings_replays_as_it_was_ruled():
     old = old.with_game(match=replace(old.g.match, pending=(Pending("endurance", "Yokozuna"),)))
     old = apply(at_step(old, 5), resolved(roll("Yokozuna", "endurance", [12], base=6)))
     assert [p.kind for p in old.g.match.pending] == ["injury"] and old.g.match.ball == "loose"
+
+
+def test_a_grounded_player_who_carried_the_ball_when_the_activation_began_counts_as_active():
+    # L1176: in Token removal "Attacking team players who have not been activated can remove a
+    # GROUNDED token"; L1178: "A GROUNDED player who was carrying the ball at the start of its
+    # activation is considered active during this step."
+    s = replay([*yamato_start_events("Yokozuna")])
+    s = s.with_game(match=grounded(s.g.match, "Yokozuna", "Samurai"))
+    s = apply(s, E("activation_started", {"team": 0, "player": "Ronin"}))
+    assert s.g.match.carrier_at_activation == "Yokozuna"
+    s = at_step(s, 6)
+    with pytest.raises(IllegalMove, match="counts as active"):
+        apply(s, declare("Yokozuna", "stand_up"))
+    assert not apply(s, declare("Samurai", "stand_up")).g.match.get("Samurai").state.grounded
+
+
+def yamato_start_events(carrier):
+    """Yamato to attack, ``carrier`` holding the kick-off, no activation yet."""
+    from tests.games.takkure.test_match import START
+    return [START, E("kick_off", {"kicking": 1}), resolved(roll("Silverback", "kick", [3])),
+            resolved(roll(carrier, "catch", [2])), E("activation_tokens_taken", {"team": 0})]
+
+
+def test_superstars_buy_at_most_plus_3_and_one_re_roll_per_roll():
+    # L2137: "1x: Before making a roll, add +1 ... (up to a maximum of +3)"; L2138: "3x: Reroll a
+    # die. (Only once per roll)."
+    s = replay([*yamato_start_events("Yokozuna")])
+    s = s.with_game(match=replace(s.g.match, superstars=(0, 12)))
+    buy = lambda st, effect: apply(st, E("team_skill_used", {"team": 1, "effect": effect}))  # noqa: E731
+    for _ in range(3):
+        s = buy(s, "+1")
+    with pytest.raises(IllegalMove, match=r"\+3"):
+        buy(s, "+1")
+    s = buy(s, "reroll")
+    with pytest.raises(IllegalMove, match="one re-roll"):
+        buy(s, "reroll")
+    assert s.g.match.superstars == (0, 12 - 3 - 3)
+    # once a roll is resolved, the next one may be bought for again
+    s = apply(s, E("activation_started", {"team": 0, "player": "Ronin"}))
+    s = at_step(s, 5).with_game(match=replace(s.g.match, pending=(Pending("endurance", "Yokozuna"),)))
+    s = apply(s, resolved(roll("Yokozuna", "endurance", [3], base=6)))
+    assert buy(buy(s, "+1"), "reroll").g.match.superstars == (0, 12 - 6 - 1 - 3)

@@ -91,6 +91,8 @@ class Match:
     team_plays_used: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     individual_plays_used: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     rulings: Rulings = Rulings()      # the readings of the rulebook's ambiguities (rulings.py)
+    carrier_at_activation: str | None = None    # who carried the ball when this activation began
+    bought: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())   # Superstars effects since the last roll
 
     def get(self, name: str) -> OnField:
         for p in self.players:
@@ -166,6 +168,11 @@ def declare(m: Match, step: int, attacker: int | None, active: str | None, d: De
     elif step == 6:
         if not (d.action == "stand_up" and p.team == attacker and p.name != active):
             raise IllegalMove("in Token removal, only attacking players who were not activated may STAND UP")
+        if p.name == m.carrier_at_activation and p.state.grounded and not m.rulings.legacy:
+            # L1178: "A GROUNDED player who was carrying the ball at the start of its activation
+            # is considered active during this step."
+            raise IllegalMove(f"{p.name} carried the ball when this activation began: it counts as active "
+                              "and stays GROUNDED")
     else:
         raise IllegalMove("nothing is declared in this step (measure and roll in step 5)")
     _check_action(m, step, active, p, d)
@@ -467,7 +474,7 @@ def activated(m: Match, name: str, notes: list[str]) -> Match:
     p = m.get(name)
     if p.state.injured or p.state.removed:
         raise IllegalMove(f"{name} is off the field")
-    m = m.with_player(replace(p, activations=p.activations + 1))
+    m = replace(m.with_player(replace(p, activations=p.activations + 1)), carrier_at_activation=m.carrier)
     return fatigue(m, name, notes) if p.activations + 1 == 3 else m
 
 
@@ -513,9 +520,18 @@ def use_team_skill(m: Match, team: int, effect: str, player: str = "") -> tuple[
             raise IllegalMove(f"Superstars effects: {', '.join(SUPERSTARS_COST)}")
         if m.superstars[team] < cost:
             raise IllegalMove(f"{effect} costs {cost} Superstars tokens; the team has {m.superstars[team]}")
-        tokens = list(m.superstars)
+        # L2137: "+1 ... (up to a maximum of +3)"; L2138: "Reroll a die. (Only once per roll)":
+        # counted since the last roll was resolved
+        already = m.bought[team].count(effect) if not m.rulings.legacy else 0
+        if effect == "+1" and already >= 3:
+            raise IllegalMove("Superstars: +3 is the most one roll can get")
+        if effect == "reroll" and already >= 1:
+            raise IllegalMove("Superstars: one re-roll per roll")
+        tokens, bought = list(m.superstars), list(m.bought)
         tokens[team] -= cost
-        return replace(m, superstars=tuple(tokens)), f"Superstars: {effect} ({cost} token{'s' * (cost > 1)})"
+        bought[team] = bought[team] + (effect,)
+        return (replace(m, superstars=tuple(tokens), bought=tuple(bought)),
+                f"Superstars: {effect} ({cost} token{'s' * (cost > 1)})")
     if skill == YAMATO_SKILL:
         p = m.get(player)
         if p.team != team or p.honor < 1:

@@ -101,7 +101,8 @@ def _roll_resolved(st: TableState, e: Event) -> TableState:
     rollers = {r["player"] for r, *_ in entries}
     rerolling = any(p.kind == "reroll" and p.player in rollers for p in st.g.match.pending)
     m = replace(st.g.match, pending=tuple(p for p in st.g.match.pending
-                                          if not (p.kind == "reroll" and p.player in rollers)))
+                                          if not (p.kind == "reroll" and p.player in rollers)),
+                bought=((), ()))          # what Superstars bought was for this roll
     notes: list[str] = []
     effective = entries
     if (contest == "melee" or rerolling) and len(tied) > 1:
