@@ -24,6 +24,8 @@ class Check:
 
 
 def _failure(name: str, exc: Exception) -> Check:
+    if isinstance(exc, DeviceError) and exc.fix:
+        return Check(name, False, exc.problem, f"fix it with: {exc.fix}")
     if isinstance(exc, DeviceError):
         return Check(name, False, exc.problem, f"change {exc.where}" + (f"; {exc.hint}" if exc.hint else ""))
     return Check(name, False, f"{type(exc).__name__}: {exc}")
@@ -110,10 +112,54 @@ def check_display(cfg: Config) -> Check:
             os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
         pygame.display.init()
         driver = pygame.display.get_driver()
+        sizes = pygame.display.get_desktop_sizes() if driver not in ("dummy", "offscreen") else []
         pygame.display.quit()
+        want = (cfg.screen.width, cfg.screen.height)
+        if sizes and tuple(sizes[0]) != want:
+            # the official 7-inch display is 800x480: a larger screen setting draws off its edges
+            w, h = sizes[0]
+            return Check("display", True, f"{backend} (SDL driver {driver}): the display is {w}x{h}, the settings "
+                         f"say {want[0]}x{want[1]}", f"set [screen] width = {w} and height = {h}", warn=True)
         return Check("display", True, f"{backend} (SDL driver {driver}), {cfg.screen.width}x{cfg.screen.height}")
     except Exception as exc:
         return Check("display", False, f"{backend}: {exc}", "set [screen] backend = \"headless\"")
+
+
+def check_access(cfg: Config, my_groups: set[str] | None = None, groups: set[str] | None = None,
+                 uid: int | None = None) -> Check:
+    """The Unix groups that open the devices the settings use (video: the Pi camera and the
+    KMS/DRM screen; gpio: the header; dialout: the controller's port). A group this system
+    does not have (not a Pi) is not asked for. The systemd unit adds them itself, so a
+    missing one is a warning for running by hand."""
+    import grp
+    import os
+
+    from companion.hardware.screen import choose_backend
+
+    uid = os.getuid() if uid is None else uid
+    if uid == 0:
+        return Check("access", True, "root: every device")
+    if groups is None:
+        groups = {g.gr_name for g in grp.getgrall()}
+    if my_groups is None:
+        my_groups = {grp.getgrgid(g).gr_name for g in os.getgroups()}
+    needed = {}
+    if cfg.camera.backend == "picamera2":
+        needed["video"] = "the Pi camera"
+    if choose_backend(cfg.screen.backend) == "kmsdrm":
+        needed.setdefault("video", "the screen")
+        needed["render"] = "the screen"
+    if cfg.gpio.backend == "gpiozero":
+        needed["gpio"] = "the GPIO buttons"
+    if cfg.controller.backend == "serial":
+        needed["dialout"] = "the controller's serial port"
+    missing = [g for g in needed if g in groups and g not in my_groups]
+    if not missing:
+        return Check("access", True, "in every group the devices need" if needed else "no device needs a group")
+    what = ", ".join(f"{g} ({needed[g]})" for g in missing)
+    return Check("access", True, f"not in group {what}: run by hand, those devices will not open",
+                 f"sudo usermod -aG {','.join(missing)} $USER, then log out and in (the systemd unit adds "
+                 "them itself)", warn=True)
 
 
 def check_sound(cfg: Config) -> Check:
@@ -160,7 +206,7 @@ def run_doctor(cfg: Config, simulated: bool = False) -> int:
         cfg = demo_config(cfg, journal=str(tempfile.mkdtemp(prefix="companion-doctor-")) + "/j.sqlite",
                           headless=True)
     print(f"settings: {cfg.source}")
-    checks = [check_camera(cfg), check_controller(cfg), check_gpio(cfg), check_display(cfg),
+    checks = [check_camera(cfg), check_controller(cfg), check_gpio(cfg), check_access(cfg), check_display(cfg),
               check_sound(cfg), check_journal(cfg)]
     for c in checks:
         print(c.line())
