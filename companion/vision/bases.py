@@ -3,6 +3,8 @@
 1. Candidates: pixels whose team score is high, on a half-size image, mapped to
    board inches; RANSAC finds circles of a base's rim radius among them, so a
    rim half hidden by its figure, or two rims touching, still give circles.
+   When a candidate measures as nothing (a circle drawn across touching rims),
+   the search runs again without the bases found, one standard size at a time.
 2. Refinement, in the full-size camera image: along 96 rays across the rim
    (board-plane rays, sampled where they fall in the image), the team score is
    read with bilinear interpolation, and the rim's outer edge (to the surface)
@@ -30,6 +32,7 @@ MM = 1 / 25.4
 SIZES_MM = (30, 40, 50)
 RIM_MM = 4.0                # a rim's typical width (TABLE_SPEC: at least 3 mm)
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
+RIM_MIDS_IN = tuple((s / 2 - 2) * MM for s in SIZES_MM)   # each size's rim centre line, a 4 mm rim
 RAYS = 60
 SAMPLES = 48                # along each ray
 DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
@@ -64,14 +67,16 @@ def _circles_from_triples(p: np.ndarray, idx: np.ndarray):
     return np.column_stack([ux, uy]), r, ok
 
 
-def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int, tries: int = 160):
-    """Circles of a rim's radius among ``points`` (board inches): [(centre, radius)]."""
+def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int, tries: int = 160,
+                   radii_in: tuple[float, float] = (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15)):
+    """Circles of a rim's radius (within ``radii_in``) among ``points`` (board inches):
+    [(centre, radius)]."""
     found = []
     pts = points
     while len(pts) >= min_points and len(found) < 12:
         idx = rng.integers(0, len(pts), size=(tries, 3))
         centres, radii, ok = _circles_from_triples(pts, idx)
-        ok &= (radii > RIM_MID_MIN_IN * 0.85) & (radii < RIM_MID_MAX_IN * 1.15)
+        ok &= (radii > radii_in[0]) & (radii < radii_in[1])
         if not ok.any():
             break
         centres, radii = centres[ok], radii[ok]
@@ -225,10 +230,11 @@ class BaseFinder:
         self._learned |= names
         self.seen = Palette(found + kept)
 
-    def candidates(self, planes, reg: Registration,
-                   exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray, float]]:
+    def candidates(self, planes, reg: Registration, exclude: list[Base] = (),
+                   per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
         """Rim circles of the learned colours in the half-size ``planes`` (:meth:`half_lab`), not
-        near any base in ``exclude`` (those are already measured)."""
+        near any base in ``exclude`` (those are already measured). ``per_size``: one search per
+        standard size, largest first, instead of one for any rim radius."""
         _, a, b, ppi = planes
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
@@ -257,6 +263,15 @@ class BaseFinder:
                     continue
                 uv = np.column_stack([xs + x, ys + y]).astype(np.float64) * 2 + 0.5
                 board = self._to_board(reg, uv)
+                if per_size:
+                    # a circle RANSAC draws across several touching small rims is bigger than any
+                    # of them: searched for one size at a time, each rim is a circle of its own
+                    for mid in sorted(RIM_MIDS_IN, reverse=True):
+                        min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))
+                        for centre, r in ransac_circles(board, self.rng, min_pts,
+                                                        radii_in=(mid * 0.85, mid * 1.15)):
+                            out.append((colour, centre, r))
+                    continue
                 min_pts = max(5, int(0.35 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi * 0.5))
                 for centre, r in ransac_circles(board, self.rng, min_pts):
                     out.append((colour, centre, r))
@@ -441,7 +456,7 @@ class BaseFinder:
         self.learn_colours(*planes, reg)
         for attempt in range(2):
             failed = False
-            for colour, centre, r in self.candidates(planes, reg, bases):
+            for colour, centre, r in self.candidates(planes, reg, bases, per_size=attempt > 0):
                 if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 and
                        r < b.radius_in - RIM_MM * MM / 2 + 0.12 for b in bases):
                     continue  # already measured from another candidate (unless a ring around it)
@@ -450,7 +465,8 @@ class BaseFinder:
                     _add(bases, base, self.surface_ab)
                 failed |= base is None
             # A circle RANSAC drew across several touching rims of one colour measures as no
-            # base; with the bases found so far masked out, their neighbours come out clean.
+            # base; with the bases found so far masked out, and one size searched for at a
+            # time, their neighbours come out clean.
             if not failed:
                 break
         bases = self._separate_touching(frame, reg, bases, found_before)
@@ -500,6 +516,8 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0)) -> None:
     rivals = [b for b in bases if _overlap(b, base)]
     if any(_inside(base, r, surface_ab) for r in rivals):
         return
+    if sum(1 for r in rivals if not _inside(r, base, surface_ab)) >= 2:
+        return      # overlapping two bases is not seeing one of them twice: it is measured across them
     if all(_inside(r, base, surface_ab) or _rank(base) > _rank(r) for r in rivals):
         for r in rivals:
             bases.remove(r)

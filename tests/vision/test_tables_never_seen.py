@@ -167,3 +167,26 @@ def test_a_blue_rims_cyan_fringe_on_turf_is_not_a_larger_base_around_it(pitch):
     found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
     near = [b for b in found if math.hypot(b.x_in - piece.x_in, b.y_in - piece.y_in) < 0.25]
     assert [(b.color, b.diameter_mm) for b in near] == [("blue", 40)]
+
+
+def test_touching_small_rims_of_one_colour_under_wide_figures_are_each_found(tmp_path, pitch):
+    # Four touching 30 mm bases, three magenta and one blue, under figures as wide as their
+    # tops, raised, seen at a 24 degree tilt: RANSAC's one circle across them measured as no
+    # base; searched again one size at a time, each rim is a circle of its own.
+    case = make_wide_case(1005)
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
+    for p in case.scene.pieces:
+        near = [b for b in found if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.1]
+        assert [(b.color, b.diameter_mm) for b in near] == [(p.team, p.diameter_mm)], p
+
+
+def test_a_base_measured_across_two_touching_ones_does_not_replace_them(pitch):
+    # Three touching red bases: a first measurement of the 30 mm one, 0.13 in off, overlapped
+    # both 40 mm ones and, ranked better, replaced them.
+    from companion.sim.testset import make_case
+    case = make_case(1025)
+    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
+    for p in case.scene.pieces:
+        near = [b for b in found if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.05]
+        assert [(b.color, b.diameter_mm) for b in near] == [(p.team, p.diameter_mm)], p
