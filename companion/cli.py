@@ -85,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("image")
     p.add_argument("--board", required=True, metavar="PROFILE.toml")
     p.add_argument("--camera", metavar="CAMERA.toml")
+    p.add_argument("--tiles", metavar="TILES.json", help="real tiles taught with `companion teach tiles` "
+                                                         "(default: the proxy tiles' colours and star)")
 
     p = sub.add_parser("doctor", help="check camera, controller, GPIO, display and sound",
                        description="Check each device the settings name and print one OK/MISSING line "
@@ -140,14 +142,21 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--out", default="CAMERA.toml", help="where to write (default CAMERA.toml)")
     c.add_argument("--rational", action="store_true", help="a very wide (fisheye-like) lens: more terms")
 
-    p = sub.add_parser("teach", help="learn a team's real paint from one base in a picture",
-                       description="Point at one base of the team (its centre in board inches) in a picture "
-                                   "of the table; its rim's colour is stored under the team's name.")
+    p = sub.add_parser("teach", help="learn a team's real paint from one base, or real tiles, from a picture",
+                       description="`companion teach PICTURE --board B --team NAME --at X,Y`: point at one base "
+                                   "of the team (its centre in board inches); its rim's colour is stored under "
+                                   "the team's name. `companion teach tiles PICTURE --board B`: lay one example "
+                                   "of each Tekton Dash tile kind and side on that player board (top row red, "
+                                   "blue, yellow, green regular side up; second row the same, Power-Up side up; "
+                                   "or say where with --layout); they are learned from the picture.")
     _add_config(p)
-    p.add_argument("image")
+    p.add_argument("image", help="the picture, or the word tiles")
+    p.add_argument("picture", nargs="?", help="with tiles: the picture")
     p.add_argument("--board", required=True, metavar="PROFILE.toml")
-    p.add_argument("--team", required=True, help="the name to store it under (e.g. red, or yamato)")
-    p.add_argument("--at", required=True, metavar="X,Y", help="the base's centre in board inches")
+    p.add_argument("--team", help="the name to store it under (e.g. red, or yamato)")
+    p.add_argument("--at", metavar="X,Y", help="the base's centre in board inches")
+    p.add_argument("--layout", metavar="CELLS", help='with tiles: where each example lies, e.g. "0,0=red 1,0=red+" '
+                                                     "(+ the Power-Up side)")
 
     p = sub.add_parser("match", help="play a whole simulated Takkure match (two seeded coaches) into a journal",
                        description="Both coaches are simple seeded bots and the example rosters are not "
@@ -258,7 +267,7 @@ def cmd_run(args) -> int:
 def cmd_detect(args) -> int:
     from companion.vision.detect import main as detect_main
 
-    return detect_main(args.image, args.board, args.camera)
+    return detect_main(args.image, args.board, args.camera, args.tiles)
 
 
 def cmd_doctor(args) -> int:
@@ -370,6 +379,17 @@ def _live_frames(cfg, count: int):
 
 
 def cmd_teach(args) -> int:
+    if args.image == "tiles":
+        from companion.vision.teach_tiles import teach_tiles
+
+        if not args.picture:
+            print("companion: teach tiles PICTURE --board PROFILE.toml: name the picture", file=sys.stderr)
+            return 2
+        return teach_tiles(_load(args), args.picture, args.board, args.layout)
+    if args.picture or args.team is None or args.at is None:
+        print("companion: teach PICTURE --board PROFILE.toml --team NAME --at X,Y (or: teach tiles PICTURE "
+              "--board PROFILE.toml)", file=sys.stderr)
+        return 2
     from companion.vision.teach import teach
 
     return teach(_load(args), args.image, args.board, args.team, args.at)

@@ -111,6 +111,8 @@ class VisionSettings:
     teams: str = setting("red, blue", "Team colours on the table, comma-separated (red, blue, yellow, green, "
                          "magenta, cyan, or a name taught with `companion teach`).")
     colours: str = setting("~/.config/companion/colours.json", "Team colours learned with `companion teach`.")
+    tiles: str = setting("~/.config/companion/tiles.json", "Real Tekton Dash tiles learned with "
+                         "`companion teach tiles`; absent: the proxy tiles (a white star on the Power-Up side).")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,10 @@
 """`companion detect IMAGE --board PROFILE.toml [--camera CAMERA.toml]`, as TABLE_SPEC.md says:
 one JSON object on stdout; exit 3 with a one-line reason on stderr when fewer
-than three frame markers are visible; exit 2 for an unreadable image or profile."""
+than three frame markers are visible; exit 2 for an unreadable image or profile.
+
+``tiles`` is read by the same cell classifier as `companion run` (vision/tiles.py); with
+``--tiles TILES.json`` (from `companion teach tiles`) by the taught examples. A cell with
+something across it (a hand) is left out of ``tiles`` and named on stderr."""
 
 from __future__ import annotations
 
@@ -11,23 +15,26 @@ from companion.vision.camera_model import CameraFileError, load_camera
 from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, load_profile
-from companion.vision.tiles import find_tiles
+from companion.vision.tiles import TileLibrary, grid_lab, read_cells
 
 EXIT_UNREADABLE, EXIT_NO_BOARD = 2, 3
 
 
-def detect(image_path: str, board: str, camera: str | None = None) -> tuple[int, dict | None, str]:
+def detect(image_path: str, board: str, camera: str | None = None,
+           tiles: str | None = None) -> tuple[int, dict | None, str]:
     """(exit status, JSON object or None, message for stderr)."""
     try:
         profile = load_profile(board)
         cam = load_camera(camera) if camera else None
-    except (ProfileError, CameraFileError) as exc:
+        library = TileLibrary.load(tiles) if tiles else None
+    except (ProfileError, CameraFileError, ValueError) as exc:
         return EXIT_UNREADABLE, None, str(exc)
     try:
         frame = read_image(image_path)
     except ImageFileError as exc:
         return EXIT_UNREADABLE, None, str(exc)
-    result = VisionPipeline(profile, cam, track=False).process(frame)
+    pipeline = VisionPipeline(profile, cam, track=False)
+    result = pipeline.process(frame)
     if result.status in ("lost", "no frame"):
         return EXIT_NO_BOARD, None, result.message
     out = {
@@ -37,14 +44,19 @@ def detect(image_path: str, board: str, camera: str | None = None) -> tuple[int,
         "tokens": [{"id": t.id, "name": t.name, "x_in": round(t.x_in, 4), "y_in": round(t.y_in, 4),
                     "angle_deg": round(t.angle_deg, 2)} for t in result.tokens],
     }
+    message = ""
     if profile.grid is not None:
-        out["tiles"] = [{"row": t.row, "col": t.col, "kind": t.kind, "power_up": t.power_up}
-                        for t in find_tiles(frame, result.registration, profile.grid, cam)]
-    return 0, out, ""
+        lab = grid_lab(frame, result.registration, profile.grid, cam, gains=pipeline.bases.gains)
+        cells = read_cells(lab, profile.grid, library=library)
+        out["tiles"] = [{"row": t.row, "col": t.col, "kind": t.kind, "power_up": t.power_up} for t in cells.tiles]
+        if cells.unclear:
+            message = "something lies across cell " + ", ".join(f"({r}, {c})" for r, c in cells.unclear) + \
+                      " (a hand?): left out of tiles"
+    return 0, out, message
 
 
-def main(image: str, board: str, camera: str | None) -> int:
-    status, out, message = detect(image, board, camera)
+def main(image: str, board: str, camera: str | None, tiles: str | None = None) -> int:
+    status, out, message = detect(image, board, camera, tiles)
     if out is not None:
         print(json.dumps(out))
     if message:

@@ -69,45 +69,39 @@ class Registration:
         return camera.distort(uv) if camera is not None else uv
 
 
-def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Total least squares: a point on the line and its unit direction."""
-    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 1e-3, 1e-3).ravel()
-    return np.array([x0, y0], np.float64), np.array([vx, vy], np.float64)
-
-
-def _intersect(l1, l2) -> np.ndarray | None:
-    (p, d), (q, e) = l1, l2
-    m = np.array([d, -e]).T
-    if abs(np.linalg.det(m)) < 1e-9:
-        return None
-    t = np.linalg.solve(m, q - p)
-    return p + t[0] * d
-
-
 def refine_corners_by_edges(gray: np.ndarray, corners: np.ndarray, samples: int = 10) -> np.ndarray:
     """Corners as intersections of the four sides, each side fitted through sub-pixel edge points.
 
     OpenCV's cornerSubPix is made for checkerboard saddles; on the L-shaped outer corner
     of a blurred marker it is pulled inward by about a third of a pixel. Edges are not:
     the 50 % crossing between the dark inside and the bright outside of a blurred step
-    stays where the step is.
+    stays where the step is. (The original ``corners`` array when a side cannot be fitted.)
     """
-    c = corners.astype(np.float64)
-    a, b = c, np.roll(c, -1, axis=0)                     # side k runs from corner k to k+1
-    d = (b - a) / np.linalg.norm(b - a, axis=1, keepdims=True)
-    n = np.column_stack([-d[:, 1], d[:, 0]])
-    outward = np.sign(np.sum(n * ((a + b) / 2 - c.mean(axis=0)), axis=1))
-    n *= outward[:, None]                                # normals point out of the marker
-    side_len = float(np.mean(np.linalg.norm(b - a, axis=1)))
-    half = max(2.0, min(5.0, side_len * 0.12))           # profile half-length, pixels
-    ts = np.linspace(-half, half, int(half * 8) + 1)
+    return refine_many(gray, [corners], samples)[0]
+
+
+def refine_many(gray: np.ndarray, markers: list[np.ndarray], samples: int = 10) -> list[np.ndarray]:
+    """:func:`refine_corners_by_edges` for many markers at once: one image lookup for all
+    their edge profiles, every side's line fitted in one pass (a table of six boards has 24
+    frame markers, and each frame's tracking refines them all)."""
+    if not markers:
+        return []
+    c = np.stack([np.asarray(m, np.float64) for m in markers])           # M x 4 x 2
+    M = len(c)
+    a, b = c, np.roll(c, -1, axis=1)                                      # side k: corner k to k+1
+    d = (b - a) / np.linalg.norm(b - a, axis=2, keepdims=True)
+    n = np.stack([-d[..., 1], d[..., 0]], axis=2)
+    outward = np.sign(np.sum(n * ((a + b) / 2 - c.mean(axis=1, keepdims=True)), axis=2))
+    n *= outward[..., None]                                               # normals point out
+    side_len = np.linalg.norm(b - a, axis=2).mean(axis=1)                 # M
+    half = np.clip(side_len * 0.12, 2.0, 5.0)
+    T = 41                                                                # profile samples (at most 5 px each way)
+    ts = np.linspace(-1.0, 1.0, T)[None, :] * half[:, None]               # M x T
     fr = np.linspace(0.2, 0.8, samples)
-    base = a[:, None, :] + fr[None, :, None] * (b - a)[:, None, :]          # 4 x S x 2
-    pts = base[:, :, None, :] + ts[None, None, :, None] * n[:, None, None, :]  # 4 x S x T x 2
-    T = len(ts)
-    prof = cv2.remap(gray, pts[..., 0].reshape(4 * samples, T).astype(np.float32),
-                     pts[..., 1].reshape(4 * samples, T).astype(np.float32), cv2.INTER_LINEAR)
-    prof = prof.astype(np.float64)
+    base = a[:, :, None, :] + fr[None, None, :, None] * (b - a)[:, :, None, :]          # M x 4 x S x 2
+    pts = base[:, :, :, None, :] + ts[:, None, None, :, None] * n[:, :, None, None, :]   # M x 4 x S x T x 2
+    prof = cv2.remap(gray, pts[..., 0].reshape(-1, T).astype(np.float32),
+                     pts[..., 1].reshape(-1, T).astype(np.float32), cv2.INTER_LINEAR).astype(np.float64)
     lo = prof[:, : T // 3].min(axis=1)
     hi = prof[:, -(T // 3):].max(axis=1)
     level = (lo + hi) / 2
@@ -117,29 +111,32 @@ def refine_corners_by_edges(gray: np.ndarray, corners: np.ndarray, samples: int 
     j = np.clip(j, 1, T - 1)
     rows = np.arange(len(j))
     y0, y1 = prof[rows, j - 1], prof[rows, j]
-    t = ts[j - 1] + (level - y0) / np.where(y1 != y0, y1 - y0, 1.0) * (ts[j] - ts[j - 1])
-    edge = base.reshape(-1, 2) + t[:, None] * np.repeat(n, samples, axis=0)
-    lines = []
-    for k in range(4):
-        sel = ok[k * samples:(k + 1) * samples]
-        if sel.sum() < 4:
-            return corners
-        lines.append(_fit_line(edge[k * samples:(k + 1) * samples][sel]))
-    out = []
-    for k in range(4):
-        p = _intersect(lines[(k - 1) % 4], lines[k])
-        out.append(c[k] if p is None or np.linalg.norm(p - c[k]) > 2.0 else p)
-    return np.array(out)
+    tsr = np.repeat(ts, 4 * samples, axis=0)                              # (M*4*S) x T
+    t = tsr[rows, j - 1] + (level - y0) / np.where(y1 != y0, y1 - y0, 1.0) * (tsr[rows, j] - tsr[rows, j - 1])
+    edge = (base.reshape(-1, 2) + t[:, None] * np.repeat(n.reshape(-1, 2), samples, axis=0)).reshape(M, 4, samples, 2)
+    ok = ok.reshape(M, 4, samples)
+    # each side: the total-least-squares line through its good edge points
+    w = ok.astype(np.float64)
+    count = w.sum(axis=2)                                                 # M x 4
+    mean = (edge * w[..., None]).sum(axis=2) / np.maximum(count, 1)[..., None]
+    dev = (edge - mean[:, :, None, :]) * w[..., None]
+    sxx, syy = (dev[..., 0] ** 2).sum(axis=2), (dev[..., 1] ** 2).sum(axis=2)
+    sxy = (dev[..., 0] * dev[..., 1]).sum(axis=2)
+    angle = 0.5 * np.arctan2(2 * sxy, sxx - syy)                          # the principal direction
+    direction = np.stack([np.cos(angle), np.sin(angle)], axis=2)          # M x 4 x 2
+    # corner k: where side k-1 meets side k (p + t d = q + u e, solved for every corner at once)
+    p, dd = np.roll(mean, 1, axis=1), np.roll(direction, 1, axis=1)
+    q, e = mean, direction
+    det = -dd[..., 0] * e[..., 1] + e[..., 0] * dd[..., 1]
+    qp = q - p
+    t = (-qp[..., 0] * e[..., 1] + e[..., 0] * qp[..., 1]) / np.where(np.abs(det) < 1e-9, 1.0, det)
+    corner = p + t[..., None] * dd
+    keep = (np.abs(det) < 1e-9) | (np.linalg.norm(corner - c, axis=2) > 2.0)
+    corner = np.where(keep[..., None], c, corner)
+    return [markers[m] if (count[m] < 4).any() else corner[m] for m in range(M)]
 
 
-def track_corners(gray: np.ndarray, corners: np.ndarray, moved_px: float = 1.5) -> np.ndarray | None:
-    """A marker found again where it was a frame ago, without decoding it: its sides fitted
-    from the old corners. None when a side is not there (a hand over it) or a corner moved
-    more than ``moved_px`` (a bump: the caller detects afresh)."""
-    new = refine_corners_by_edges(gray, corners)
-    if new is corners or np.any(np.linalg.norm(new - corners, axis=1) > moved_px):
-        return None
-    return new
+TRACK_MOVED_PX = 1.5     # a tracked corner moving further than this: a bump, detect afresh
 
 
 def marker_bits(dictionary, marker_id: int) -> np.ndarray:
@@ -205,12 +202,14 @@ class MarkerFinder:
     def track(self, gray: np.ndarray, ids) -> list[MarkerSighting] | None:
         """The markers ``ids`` found again where they were in the last frame; None as soon as
         one is not (moved, covered, or its bits no longer read as its id)."""
+        ids = list(ids)
+        olds = [self.last_raw.get(i) for i in ids]
+        if any(o is None for o in olds):
+            return None
         out = []
-        for i in ids:
-            old = self.last_raw.get(i)
-            pts = track_corners(gray, old) if old is not None else None
-            if pts is None:
-                return None
+        for i, old, pts in zip(ids, olds, refine_many(gray, olds)):
+            if pts is old or np.any(np.linalg.norm(pts - old, axis=1) > TRACK_MOVED_PX):
+                return None                                     # a side not there, or a bump
             bits = self.bits(i)
             if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) > 1:
                 return None
