@@ -85,7 +85,9 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
         screen = open_screen(cfg.screen)
         closers.append(screen.close)
         inputs = InputQueue()
-        scene = load_scene(cfg.camera.scene) if cfg.camera.backend == "simulated" else None
+        scene = None
+        if cfg.camera.backend == "simulated":
+            scene = game.scene(session) if game.scene is not None else load_scene(cfg.camera.scene)
         grabber = None
         if cfg.camera.backend != "none":
             if not is_demo:  # `run` stops now, with a clear message, if the camera is missing
@@ -94,7 +96,7 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
             if not fast:  # with --fast the loop reads frames itself, on its virtual clock
                 grabber.start()
             closers.append(grabber.stop)
-        vision = start_vision(cfg, scene, grabber, fast)
+        vision = start_vision(cfg, scene, grabber, fast, game)
         if vision is not None:
             closers.append(vision.stop)
         controller = open_controller(cfg.controller)
@@ -122,7 +124,7 @@ def build(cfg: Config, *, is_demo: bool, fast: bool = False, new_game: bool = Fa
     return Runtime(cfg, journal, session, resumed, app, closers)
 
 
-def start_vision(cfg: Config, scene, grabber, fast: bool):
+def start_vision(cfg: Config, scene, grabber, fast: bool, game=None):
     """The camera's eyes, on their own thread, when there is a board to read."""
     from companion.config import ConfigError
     from companion.vision.camera_model import load_camera
@@ -130,6 +132,12 @@ def start_vision(cfg: Config, scene, grabber, fast: bool):
     from companion.vision.pipeline import VisionPipeline, VisionWorker
     from companion.vision.profile import load_profile, profile_from_board
 
+    if grabber is not None and game is not None and game.vision is not None:
+        pipeline = game.vision(cfg, scene)
+        if pipeline is None:
+            return None
+        worker = VisionWorker(pipeline, grabber)
+        return worker if fast else worker.start()
     if grabber is None or not (cfg.vision.board or scene is not None):
         return None
     profile = load_profile(cfg.vision.board) if cfg.vision.board else profile_from_board(scene.board)

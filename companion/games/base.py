@@ -97,6 +97,12 @@ class Game:
     start_data: Callable[[Any], dict] = lambda cfg: {}   # game_started data for `run`, from the settings
     nfc_kinds: tuple[str, ...] = ()             # the kinds of NFC tag it uses
     simulated_match: "SimulatedMatch | None" = None   # `companion match`: bots play a whole game
+    # The camera's eyes for this game, when they are not the base reader: (cfg, scene) -> a
+    # pipeline with ``process(frame)`` (companion.vision.boards.TilesPipeline reads grids).
+    vision: Callable[[Any, Any], Any] | None = None
+    # The simulated table's scene for this game, when it is not a scene TOML: (session) -> a
+    # scene that keeps itself in step with the session's state and renders itself.
+    scene: Callable[[Any], Any] | None = None
     summary: str = ""                           # one line for `--help` and the docs
 
     @property

@@ -29,10 +29,12 @@ class Seen:
 @dataclass
 class TableView:
     """What the camera says, for the actions that measure: the bases of the players it
-    can name, and where the active-player token and the ball token are."""
+    can name, where the active-player token and the ball token are, and the boards of
+    tiles it reads (name -> companion.vision.boards.BoardReading)."""
     positions: Callable[[], dict[str, Seen]] = dict
     start: Callable[[], tuple[float, float] | None] = lambda: None
     ball: Callable[[], tuple[float, float] | None] = lambda: None
+    boards: Callable[[], dict] = dict
 
 
 NO_CAMERA = TableView()

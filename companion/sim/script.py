@@ -35,6 +35,7 @@ class Demo:
     setup: dict
     steps: Callable[[object, object], list[Step]] = lambda scene, vision: []
     scene: str = ""                    # a scene in companion/games/*/scenes, or "" for no camera
+    # (a game that makes its own scene, Game.scene, names it here only so the camera is on)
 
 
 def next_step_index(events: list[Event]) -> int:

@@ -30,6 +30,8 @@ def named_bases(result) -> dict[str, Seen]:
 
 def vision_status(result) -> str:
     """One line for the camera panel: what the camera sees, or why it cannot."""
+    if hasattr(result, "status_line") and result.status not in ("lost", "no frame"):
+        return result.status_line()            # a game's own reader (grids of tiles)
     if result.status in ("lost", "no frame"):
         return result.message
     stale = sum(1 for p in result.pieces if p.stale)
@@ -98,7 +100,10 @@ class App:
             result = seen()
             token = next((t for t in result.tokens if t.name == "ball"), None) if result else None
             return (token.x_in, token.y_in) if token is not None else None
-        return TableView(lambda: named_bases(seen()), start, ball)
+        def boards():
+            result = seen()
+            return dict(getattr(result, "readings", {}) or {})
+        return TableView(lambda: named_bases(seen()), start, ball, boards)
 
     def _drain_inputs(self) -> None:
         for action in self.screen.poll_actions():

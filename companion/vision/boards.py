@@ -148,3 +148,36 @@ class GridBoards:
         last = board.reading
         status = "stale" if last.status != "never seen" else "never seen"
         return BoardReading(last.name, last.tiles, status, why, last.frame_no, tuple(unclear))
+
+
+@dataclass
+class TilesResult:
+    """One frame's readings of every board, in the shape the camera panel and the vision
+    worker expect of a vision result (no pieces, no tokens)."""
+    frame_no: int
+    readings: dict[str, BoardReading]
+    status: str = "ok"                # "ok", or "no frame"
+    message: str = ""
+    registration: object = None
+    pieces: list = field(default_factory=list)
+    tokens: list = field(default_factory=list)
+
+    def status_line(self) -> str:
+        seen = sum(1 for r in self.readings.values() if r.status == "seen")
+        stale = [str(n) for n, r in self.readings.items() if r.status == "stale"]
+        line = f"{seen} of {len(self.readings)} boards read"
+        return line + (f"; {', '.join(stale)} stale (a hand?)" if stale else "")
+
+
+class TilesPipeline:
+    """:class:`GridBoards` behind the vision worker's ``process(frame)``."""
+    tracker = None
+
+    def __init__(self, boards: GridBoards):
+        self.boards = boards
+
+    def process(self, frame) -> TilesResult:
+        readings = self.boards.read(frame)
+        if frame is None:
+            return TilesResult(self.boards.frames, readings, "no frame", "the camera sent no picture")
+        return TilesResult(self.boards.frames, readings)

@@ -73,7 +73,12 @@ def test_every_game_has_a_demo_with_its_own_screen(other_demos):
     assert count_colour(_snap(knockdown, "countdown-warning"), th.WARN) > 2000
     assert count_colour(_snap(knockdown, "countdown-paused"), th.WARN) == 0
     assert contains_text(_snap(knockdown, "countdown-zero"), "TIME! K.O.", 24, th.WARN, th.PANEL)
-    for game, what in (("tekton-dash", "Tekton Dash's race rules"), ("tash-kalar", "Tash-Kalar's pattern rules")):
+    tekton = _snap(other_demos["tekton-dash"], "final")          # a board read by the camera, its Blueprint done
+    assert contains_text(tekton, "Green: complete", 16, th.GOOD, th.PANEL)
+    assert contains_text(tekton, "Round 2 - Ana's turn - 2 actions left", 24, th.TEXT, th.BG)
+    kinds = [e.kind for e in script_events(other_demos["tekton-dash"] / "j.sqlite")]
+    assert kinds[0] == "game_started" and kinds.count("turn_ended") == 3
+    for game, what in (("tash-kalar", "Tash-Kalar's pattern rules"),):
         final = _snap(other_demos[game], "final")
         assert contains_text(final, f"{what} are not built yet.", 20, th.ACCENT, th.PANEL)
         assert [e.kind for e in script_events(other_demos[game] / "j.sqlite")][0] == "game_started"

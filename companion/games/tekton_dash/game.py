@@ -1,33 +1,79 @@
-"""Tekton Dash as the companion runs it so far: the shared tools only (the spawn dice as
-a D6, the coin, the timer, the score). The race, the tiles and the Blueprints are
-issue 14's; the screen says so."""
+"""Tekton Dash as the companion runs it: the race (rules/), its buttons, settings, screen,
+demo, the simulated table that draws every player's board, and the camera reader that
+reads them back (companion/vision/boards.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.games.base import Game
+from companion.games.tekton_dash.buttons import ACTIONS
 from companion.games.tekton_dash.rules import RULES
-from companion.sim.script import Demo, Step
-
-
-def _steps(scene, vision) -> list[Step]:
-    return [
-        Step(1.0, lambda s, tag: s.toss("Player 1", "heads", **tag), (("coin-toss", 1.6),)),
-        Step(2.0, lambda s, tag: s.roll(6, 1, label="Spawn Dice", **tag), (("dice", 1.2), ("final", 1.5))),
-    ]
+from companion.games.tekton_dash.settings import TektonDashSettings, start_data
 
 
 def _screen():
-    from companion.ui.game_screen import SharedOnlyScreen       # pygame, only when a screen is drawn
+    from companion.games.tekton_dash.screen import TektonDashScreen       # pygame, only when drawn
 
-    return SharedOnlyScreen("Tekton Dash's race rules")
+    return TektonDashScreen()
+
+
+def _demo():
+    from companion.games.tekton_dash.demo import demo
+
+    return demo()
+
+
+def _scene(session):
+    from companion.games.tekton_dash.scene import TileTable
+
+    return TileTable(session)
+
+
+def _vision(cfg, scene):
+    """The player boards the camera reads: the simulated table's, or the profiles in
+    ``[tekton_dash] board_profiles`` for the players in the settings."""
+    from companion.config.settings import ConfigError
+    from companion.games.tekton_dash.scene import TileTable
+    from companion.vision.boards import GridBoards, TilesPipeline
+    from companion.vision.camera_model import load_camera
+    from companion.vision.profile import load_profile
+    from companion.vision.tiles import TileLibrary
+
+    if isinstance(scene, TileTable):
+        from companion.sim.tiles import board_profile
+
+        return TilesPipeline(GridBoards({name: board_profile(k) for k, name in enumerate(scene.names)}))
+    folder = cfg.tekton_dash.board_profiles
+    if not folder:
+        return None
+    players = [p.strip() for p in cfg.tekton_dash.players.split(",") if p.strip()]
+    profiles = {}
+    for k, name in enumerate(players):
+        path = Path(folder).expanduser() / f"board-{k}.toml"
+        if not path.exists():
+            raise ConfigError(cfg.source, "tekton_dash.board_profiles", f"no {path.name} in {folder} for {name}")
+        profiles[name] = load_profile(path)
+    camera = load_camera(cfg.vision.camera_file) if cfg.vision.camera_file else None
+    try:
+        library = TileLibrary.load(cfg.vision.tiles)
+    except ValueError as exc:
+        raise ConfigError(cfg.source, "vision.tiles", str(exc)) from None
+    return TilesPipeline(GridBoards(profiles, camera, library))
 
 
 GAME = Game(
     rules=RULES,
-    default_buttons={"gpio17": "roll_d6", "gpio27": "timer_toggle", "gpio22": "coin_toss", "gpio23": "undo",
-                     "pico0": "roll_d6", "pico1": "timer_toggle", "pico2": "coin_toss", "pico3": "undo"},
+    actions=ACTIONS,
+    default_buttons={"gpio17": "spawn_roll", "gpio27": "board_from_camera", "gpio22": "end_turn",
+                     "gpio23": "undo", "pico0": "spawn_roll", "pico1": "board_from_camera",
+                     "pico2": "end_turn", "pico3": "undo"},
     screen=_screen,
-    demo=lambda: Demo({"message": "Demo: Tekton Dash (shared tools only)"}, _steps),
+    demo=_demo,
+    settings=TektonDashSettings,
+    start_data=start_data,
     nfc_kinds=("tekton-ability",),
-    summary="a tile-building race: rules not built yet, the shared tools work",
+    summary="a tile-building race for 3-6: the boards read by the camera, Blueprints checked, the race kept",
+    vision=_vision,
+    scene=_scene,
 )

@@ -18,7 +18,8 @@ class SimulatedSource:
     def __init__(self, scene: Scene, width: int = 1280, height: int = 720, seed: int = 0):
         self.scene = scene
         self.name = f"simulated table ({scene.name})"
-        self._renderer = TableRenderer(width, height)
+        # a game's own scene brings its renderer (render(scene), add_noise(img, rng))
+        self._renderer = scene.renderer(width, height) if hasattr(scene, "renderer") else TableRenderer(width, height)
         self._rng = np.random.default_rng(seed)
         self._lock = threading.Lock()
         self._cached: tuple[int, np.ndarray] | None = None

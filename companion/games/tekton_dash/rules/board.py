@@ -79,3 +79,32 @@ class PlayerBoard:
     def build(self, src: Cell, dst: Cell) -> "PlayerBoard":
         board, tile = self.remove(src)
         return board.add(tile, dst)
+
+
+def explain_change(before: Mapping[Cell, TileT], after: Mapping[Cell, TileT]) -> tuple[str, dict] | str:
+    """The one board event that turns ``before`` into ``after`` (a board as the race has it,
+    and as the camera reads it): ``("tile_built", {from, to})``, ``("tile_taken", {cell})``
+    or ``("tile_put", {cell})``; otherwise why not, in one line.
+
+    >>> explain_change({(2, 2): ("red", False)}, {(2, 3): ("red", False)})
+    ('tile_built', {'from': [2, 2], 'to': [2, 3]})
+    >>> explain_change({}, {(0, 0): ("blue", True)})
+    ('tile_taken', {'cell': [0, 0], 'tile': ['blue', True]})
+    >>> explain_change({(1, 1): ("red", False)}, {(1, 1): ("red", False)})
+    'the board as seen is the board the race has'
+    """
+    added = {c: t for c, t in after.items() if before.get(c) != t}
+    removed = {c: t for c, t in before.items() if after.get(c) != t}
+    if not added and not removed:
+        return "the board as seen is the board the race has"
+    if len(added) == 1 and len(removed) == 1:
+        (a, ta), (b, tb) = next(iter(removed.items())), next(iter(added.items()))
+        if ta == tb and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+            return "tile_built", {"from": list(a), "to": list(b)}
+    if len(added) == 1 and not removed:
+        cell, tile = next(iter(added.items()))
+        return "tile_taken", {"cell": list(cell), "tile": list(tile)}
+    if len(removed) == 1 and not added:
+        return "tile_put", {"cell": list(next(iter(removed)))}
+    cells = ", ".join(str(c) for c in sorted(set(added) | set(removed)))
+    return f"{len(set(added) | set(removed))} cells differ ({cells}): more than one action; set them by hand"
