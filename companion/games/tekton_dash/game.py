@@ -11,6 +11,8 @@ from companion.games.tekton_dash.buttons import ACTIONS
 from companion.games.tekton_dash.rules import RULES
 from companion.games.tekton_dash.settings import TektonDashSettings, start_data
 
+RACETRACK = "racetrack"          # the racetrack's reading, beside the players' boards
+
 
 def _screen():
     from companion.games.tekton_dash.screen import TektonDashScreen       # pygame, only when drawn
@@ -44,16 +46,21 @@ def _vision(cfg, scene):
         from companion.sim.tiles import board_profile
 
         return TilesPipeline(GridBoards({name: board_profile(k) for k, name in enumerate(scene.names)}))
-    folder = cfg.tekton_dash.board_profiles
-    if not folder:
+    folder, track = cfg.tekton_dash.board_profiles, cfg.tekton_dash.racetrack_profile
+    if not folder and not track:
         return None
     players = [p.strip() for p in cfg.tekton_dash.players.split(",") if p.strip()]
     profiles = {}
-    for k, name in enumerate(players):
+    for k, name in enumerate(players if folder else ()):
         path = Path(folder).expanduser() / f"board-{k}.toml"
         if not path.exists():
             raise ConfigError(cfg.source, "tekton_dash.board_profiles", f"no {path.name} in {folder} for {name}")
         profiles[name] = load_profile(path)
+    if track:
+        profiles[RACETRACK] = load_profile(track)
+        if profiles[RACETRACK].grid is None:
+            raise ConfigError(cfg.source, "tekton_dash.racetrack_profile", "the profile has no grid (rows, cols, "
+                                                                          "cell_in)")
     camera = load_camera(cfg.vision.camera_file) if cfg.vision.camera_file else None
     try:
         library = TileLibrary.load(cfg.vision.tiles)

@@ -29,6 +29,17 @@ def status_line(g) -> str:
     return f"Round {g.round} - {g.current.name}'s turn - {acts}{extra}"
 
 
+def racetrack_line(g, reading) -> str:
+    """The racetrack as the camera reads it, against the race's floors."""
+    seen = {(t.row, t.col): (t.kind, t.power_up) for t in reading.tiles}
+    differ = g.floor_differences(seen)
+    stale = "" if reading.status == "seen" else " (an earlier picture)"
+    if not differ:
+        return "Racetrack: as the race has it" + stale
+    where = ", ".join(f"row {r + 1} lane {l + 1}" for r, l in differ[:3]) + ("..." if len(differ) > 3 else "")
+    return f"Racetrack: {len(differ)} floor(s) differ: {where}{stale}"
+
+
 def final_lines(g) -> list[tuple[str, tuple]]:
     """The ranking with each player's Tektonpedia cell and verdict."""
     out = []
@@ -62,7 +73,7 @@ class TektonDashScreen(GameScreen):
             return
         readings = getattr(camera[4], "readings", {}) if camera and camera[4] is not None else {}
         self._boards(surf, rects["boards"], g, readings, t)
-        self._race(surf, rects["race"], g, t)
+        self._race(surf, rects["race"], g, t, readings.get("racetrack"))
 
     def _boards(self, surf, rect, g, readings, t):
         n = len(g.dashers)
@@ -76,7 +87,7 @@ class TektonDashScreen(GameScreen):
             card = pygame.Rect(rect.x + c * (w + gap), rect.y + r * (h + gap), w, h)
             player_board.draw(surf, card, g, d, readings.get(d.name), i == g.turn and not g.placing and not g.over, t)
 
-    def _race(self, surf, rect, g, t):
+    def _race(self, surf, rect, g, t, racetrack=None):
         inner = t.panel(surf, rect, "Ranking" if g.over else "The race")
         y = inner.y
 
@@ -88,6 +99,8 @@ class TektonDashScreen(GameScreen):
             for text, colour in final_lines(g):
                 line(text, colour)
             return
+        if racetrack is not None and racetrack.status != "never seen":
+            line(racetrack_line(g, racetrack), th.GOOD if "as the race" in racetrack_line(g, racetrack) else th.ACCENT)
         if g.podium:
             line("Podium: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(g.podium)), th.ACCENT)
         line("Two actions a turn" if g.two_actions else "One action a turn (lap 1)", th.DIM)

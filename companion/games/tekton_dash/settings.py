@@ -21,6 +21,9 @@ class TektonDashSettings:
     deal_seed: int = setting(1, "The racetrack's tiles as the companion deals them at the start (at a real "
                              "table, deal them as the screen shows, or set floors right with the referee events).",
                              minimum=0)
+    racetrack_profile: str = setting("", "The racetrack's profile with its grid (rows = the track's rows from the "
+                                     "starting line, cols = the racing lanes; calibration/boards/"
+                                     "tekton-dash-racetrack.toml is a template); empty: the camera does not read it.")
     board_profiles: str = setting("", "A folder with each player board's profile, board-0.toml to board-5.toml "
                                   "(markers 20+4k to 23+4k); empty: the camera reads no player board.")
     mekton_at: int = setting(_R.mekton_at, "Sabotages that make a Mekton: 5 (the verdict box, lines 687-688) or "

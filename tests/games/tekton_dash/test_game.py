@@ -110,3 +110,28 @@ def test_the_final_ranking_names_each_tekton_or_mekton():
     g = replace(g, over=True, ranking=((1, "Ana"), (2, "Ben"), (3, "Cy")))
     assert [text for text, _ in final_lines(g)] == ["1. Ana: Mekton #1/2", "2. Ben: Tekton #2/1",
                                                      "3. Cy: Tekton #3/3"]
+
+
+def test_the_racetrack_as_seen_is_held_against_the_race():
+    from companion.games.tekton_dash.screen import racetrack_line
+    from companion.vision.boards import BoardReading
+    from companion.vision.tiles import Tile
+    from tests.games.tekton_dash.helpers import Race, track
+
+    r = Race(track=track(rows=4, lanes=3), floors={(1, 0): [("yellow", False)], (2, 2): [("red", True)]})
+    same = BoardReading("racetrack", (Tile(1, 0, "yellow", False), Tile(2, 2, "red", True)), "seen")
+    assert racetrack_line(r.g, same) == "Racetrack: as the race has it"
+    moved = BoardReading("racetrack", (Tile(1, 1, "yellow", False), Tile(2, 2, "red", False)), "seen")
+    assert racetrack_line(r.g, moved) == "Racetrack: 3 floor(s) differ: row 2 lane 1, row 2 lane 2, row 3 lane 3"
+
+
+def test_a_racetrack_profile_without_a_grid_is_named(tmp_path):
+    from companion.games.tekton_dash.game import _vision
+
+    p = tmp_path / "track.toml"
+    p.write_text('name = "t"\nwidth_in = 20\nheight_in = 10\nmarker_size_in = 1.5\n[markers]\n0 = [0, 0]\n'
+                 '1 = [20, 0]\n2 = [20, 10]\n3 = [0, 10]\n')
+    cfg = config_from_dict({"tekton_dash": {"racetrack_profile": str(p)}})
+    with pytest.raises(ConfigError, match="no grid"):
+        _vision(cfg, None)
+    assert _vision(config_from_dict({}), None) is None

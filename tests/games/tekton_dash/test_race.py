@@ -371,6 +371,21 @@ def test_kids_play_has_no_track_elements_cards_or_tokens():
     assert r.g.card is None
 
 
+def test_tile_building_journey_keeps_the_track_elements_but_no_cards_or_tokens():
+    r = Race(rulings={"mode": "tile-building"}, floors={(1, 0): [("red", True)]})
+    assert r.g.track.elements and r.d("Ana").abilities == 0 and not r.g.rulings.power_up_cards
+    rounds(r, 2)
+    set_down(r, "Ana", 0, 0)
+    up(r, "Ana").do("tile_taken", player="Ana", cell=[0, 0])
+    assert r.g.card is None and r.g.marker == ""
+
+
+def test_a_turn_without_an_action_passes_and_says_so():
+    r = plain()
+    r.end("Ana")
+    assert r.g.current.name == "Ben" and "passes without an action" in r.st.message
+
+
 def test_super_dash_is_one_lap_on_the_red_blueprint_with_tokens_on_the_fourth_row():
     r = plain(rulings={"mode": "super-dash"}, track=track(rows=6, lanes=3))
     assert r.d("Ana").side == "red" and r.d("Ana").abilities == 1

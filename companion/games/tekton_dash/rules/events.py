@@ -433,7 +433,11 @@ def _turn_ended(st, e):
         raise IllegalMove(f"{d.name} took a free action: the Racetrack action must move too")
     if g.boost_pending:
         raise IllegalMove(f"{d.name} is on a boost: follow it first")
-    g, message = _next_turn(g, f"{d.name} ends the turn.")
+    # A turn is an action, but a dasher boxed in by walls and dashers may have none to take:
+    # the turn passes all the same, and the screen says so (moving a blocking element is a
+    # referee event, 378-380).
+    note = f"{d.name} ends the turn." if g.actions_used else f"{d.name} passes without an action."
+    g, message = _next_turn(g, note)
     return _done(st, g, message)
 
 

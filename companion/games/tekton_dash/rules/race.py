@@ -139,6 +139,12 @@ class RaceState:
         racing = sum(1 for d in self.dashers if not d.finished)
         return self.turn_no + racing, self.round + 2
 
+    def floor_differences(self, seen: Mapping[Floor, TileT]) -> list[Floor]:
+        """The floors whose top tile the camera sees otherwise than the race has it (the
+        racetrack's grid read with row = track row, column = lane)."""
+        floors = {(r, l) for r in range(self.track.rows) for l in range(self.track.lanes)}
+        return sorted(f for f in floors if seen.get(f) != self.top(f))
+
     # --- progress and ranking ---------------------------------------------------
     def progress(self, d: Dasher) -> int:
         """How far along the race a dasher is, in rows (higher is closer to the finish)."""
