@@ -47,7 +47,7 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, g, d, reading, current: bool, 
     t.blit_text(surf, where, 16, th.DIM, (rect.right - pad, title.centery), "midright")
     cells, source = shown_board(d, reading)
     top = title.bottom + t.px(4)
-    side = min(int(rect.w * 0.56), rect.bottom - top - pad)
+    side = min(int(rect.w * 0.5), rect.bottom - top - pad)
     side -= side % 5
     grid = pygame.Rect(rect.x + pad, top, side, side)
     c = side // 5
@@ -74,12 +74,23 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, g, d, reading, current: bool, 
 
     name = "Green" if d.side == "green" else "Red"
     want = len(d.blueprint.side(d.side))
+    mekton = g.rulings.is_mekton(d.meter)
+    if width < t.px(120):                          # a narrow card (six players on a small screen)
+        line(f"{name} done" if check.complete else f"{name} {check.correct}/{want}",
+             th.GOOD if check.complete else th.TEXT)
+        if not check.complete:
+            line(f"-{len(check.missing)} +{len(check.extra)}", th.DIM)
+        line(f"sab. {d.meter}", th.BAD if mekton else th.TEXT)
+        if g.marker == d.name or d.frozen:
+            line("marker" if g.marker == d.name else "frozen", th.ACCENT)
+        if source != "as seen":
+            line("not seen" if source.startswith("as the race") else "stale", th.ACCENT)
+        return
     if check.complete:
         line(f"{name}: complete", th.GOOD)
     else:
         line(f"{name}: {check.correct}/{want} right", th.TEXT)
         line(f"{len(check.missing)} missing, {len(check.extra)} extra", th.DIM)
-    mekton = g.rulings.is_mekton(d.meter)
     line(f"sabotage {d.meter} - {verdict(d.meter, g.rulings.mekton_at)}", th.BAD if mekton else th.TEXT)
     if g.rulings.ability_tokens:
         line(f"Ability Tokens {d.abilities}", th.DIM)
