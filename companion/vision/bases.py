@@ -39,6 +39,7 @@ DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
                         np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
 INLIER_IN = 0.05
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
+DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 
 
 @dataclass(frozen=True)
@@ -284,7 +285,27 @@ class BaseFinder:
         """Measure the base near ``centre``; measured again from the new centre when the first
         look moved it (rays across the rim are only square to it when they start at its centre)."""
         base = self._measure(frame, reg, colour, centre, r_mid, others)
-        return self._second_look(frame, reg, colour, centre, others, base, self._fitted)
+        base = self._second_look(frame, reg, colour, centre, others, base, self._fitted)
+        if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
+            base = self._other_sizes(frame, reg, colour, others, base)
+        return base
+
+    def _other_sizes(self, frame, reg, colour: TeamColour, others, base: Base) -> Base:
+        """A doubtful base (its rim's inner edge hidden, or a loose fit) measured again as each
+        larger standard size: a figure of the rim's colour overhanging a 40 mm rim can make a
+        30 mm circle inside it, tangent on one side and ~5 mm off. The fit that explains the
+        edges best (lowest residual, the rim as well covered) wins."""
+        best = base
+        for size, mid in zip(SIZES_MM, RIM_MIDS_IN):
+            if size <= base.diameter_mm:
+                continue
+            centre = np.array([base.x_in, base.y_in])
+            other = self._measure(frame, reg, colour, centre, mid, others)
+            other = self._second_look(frame, reg, colour, centre, others, other, self._fitted)
+            if other is not None and other.diameter_mm == size and other.coverage >= best.coverage - 0.1 and \
+                    other.residual_in < 0.7 * best.residual_in:
+                best = other
+        return best
 
     def _second_look(self, frame, reg, colour: TeamColour, centre: np.ndarray, others, base: Base | None,
                      fitted) -> Base | None:
@@ -348,6 +369,12 @@ class BaseFinder:
             # A figure in its team's colour (a cloak) hides the rim's inner edge: the outer edge,
             # the base's own, still gives the centre and the size.
             if ok.sum() >= RAYS * 0.5 and (ok & ~found_in).sum() >= RAYS * 0.3 and level >= 0.5 * colour.chroma:
+                # the rim's own outer edge: at half the outermost ring's score, which may be paler
+                # than the cloak inside it
+                rim_out, rim_found = outermost_crossings(score, rho, level / 2)
+                ok_rim = ok & rim_found
+                if ok_rim.sum() >= RAYS * 0.5:
+                    outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
                 return self._outer_only(colour, centre, outer_r, ok, lab[rows, peak_at])
             return self._reject(f"only {both.sum()} rays cross a rim")
         ok_out = ok
@@ -370,6 +397,14 @@ class BaseFinder:
         # widen to both sides alike (its outer edge moves out with them); rims are 3-5 mm wide.
         diameter = 2 * (ro + ri) / 2 / MM + RIM_MM
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
+        if abs(size - diameter) > 3.5 and ri > 0:
+            # Between two sizes: a raised base's light side or a wide blur spreads the rim outward
+            # (its outer edge moves 2-4 mm), never inward. The inner edge, against the base's top,
+            # stays: the size whose inner edge it is, if the outer edge is not inside that size's.
+            by_inner = 2 * ri / MM + 2 * RIM_MM
+            nearest = min(SIZES_MM, key=lambda s: abs(s - by_inner))
+            if abs(nearest - by_inner) <= 3.5 and (nearest / 2 - 1) * MM <= ro <= (nearest / 2 + 4.5) * MM:
+                size, diameter = nearest, by_inner
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         name, gap = self.seen.classify(np.median(rim_lab[keep], axis=0))
@@ -565,3 +600,28 @@ def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: fl
         t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
         return rho[k_hi] + t * (rho[k_lo] - rho[k_hi])
     return interp(k_out - 1, k_out), interp(k_in + 1, k_in), found_out, found_in
+
+
+def outermost_crossings(score: np.ndarray, rho: np.ndarray, floor: float, width: int = 5):
+    """Per ray, the outer edge of the outermost ring of colour: the last sample above ``floor``,
+    the ring's own peak within ``width`` samples inside it, and where the score falls below
+    half that peak going out. A pale rim around a saturated figure of its colour keeps its
+    edge (a half level taken from the figure's peak would put it on the figure's edge).
+    Returns (radius, found)."""
+    n = score.shape[1]
+    rows = np.arange(len(score))
+    above = score >= floor
+    found = above.any(axis=1)
+    last = n - 1 - np.argmax(above[:, ::-1], axis=1)
+    idx = np.clip(last[:, None] - np.arange(width)[None, :], 0, n - 1)
+    window = score[rows[:, None], idx]
+    peak_at = idx[rows, np.argmax(window, axis=1)]
+    level = score[rows, peak_at] / 2
+    k = np.arange(n)[None, :]
+    below = (score < level[:, None]) & (k > peak_at[:, None])
+    found &= below.any(axis=1)
+    k_out = np.clip(np.argmax(below, axis=1), 1, n - 1)
+    a, b = score[rows, k_out - 1], score[rows, k_out]
+    t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
+    return rho[k_out - 1] + t * (rho[k_out] - rho[k_out - 1]), found
+

@@ -190,3 +190,18 @@ def test_a_base_measured_across_two_touching_ones_does_not_replace_them(pitch):
     for p in case.scene.pieces:
         near = [b for b in found if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.05]
         assert [(b.color, b.diameter_mm) for b in near] == [(p.team, p.diameter_mm)], p
+
+
+def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
+    """Along a ray: the cloak (score 60) to 0.5 in, the pale rim (25) to 0.7 in, then the
+    surface. Half the ray's peak puts the edge on the cloak's; the outermost ring's own
+    half level puts it on the rim's."""
+    from companion.vision.bases import crossings, outermost_crossings
+
+    rho = np.linspace(0.2, 1.0, 81)
+    profile = np.where(rho < 0.5, 60.0, np.where(rho < 0.7, 25.0, 0.0))
+    score = np.tile(profile, (3, 1))
+    peak_at = np.argmax(score, axis=1)
+    half_peak, _, _, _ = crossings(score, rho, peak_at, 30.0)
+    rim, found = outermost_crossings(score, rho, 15.0)
+    assert np.allclose(half_peak, 0.5, atol=0.011) and found.all() and np.allclose(rim, 0.7, atol=0.011)
