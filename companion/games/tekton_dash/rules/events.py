@@ -368,12 +368,18 @@ def _built(st, e):
 
 # --- Power-Ups and Ability Tokens ----------------------------------------------------------
 
+def _card_holder(g: RaceState, e, what: str):
+    """The dasher who drew the Power-Up card waiting to be used or declined."""
+    d = _racing(g, e, own_turn=False)
+    if g.card is None or g.card.player != d.name:
+        raise IllegalMove(f"{d.name} has no Power-Up card to {what}")
+    return d
+
+
 @MOVES.move("power_up_used")
 def _card_used(st, e):
     g = _g(st)
-    d = _racing(g, e, own_turn=False)
-    if g.card is None or g.card.player != d.name:
-        raise IllegalMove(f"{d.name} has no Power-Up card to use")
+    d = _card_holder(g, e, "use")
     target = str(e.get("target") or "")
     card = str(e.get("card", "Power-Up card"))
     if target:
@@ -401,9 +407,7 @@ def _card_used(st, e):
 @MOVES.move("power_up_declined")
 def _card_declined(st, e):
     g = _g(st)
-    d = _racing(g, e, own_turn=False)
-    if g.card is None or g.card.player != d.name:
-        raise IllegalMove(f"{d.name} has no Power-Up card to decline")
+    d = _card_holder(g, e, "decline")
     pend = g.card
     board, tile = d.board.remove(pend.cell)
     floors = {**g.floors, pend.floor: g.floors.get(pend.floor, ()) + (tile,)}
