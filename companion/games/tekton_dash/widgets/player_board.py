@@ -75,7 +75,7 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, g, d, reading, current: bool, 
     name = "Green" if d.side == "green" else "Red"
     want = len(d.blueprint.side(d.side))
     mekton = g.rulings.is_mekton(d.meter)
-    if width < t.px(120):                          # a narrow card (six players on a small screen)
+    if width < t.px(100):                          # a narrow card (six players on a small screen)
         line(f"{name} done" if check.complete else f"{name} {check.correct}/{want}",
              th.GOOD if check.complete else th.TEXT)
         if not check.complete:
