@@ -103,6 +103,10 @@ class Game:
     # The simulated table's scene for this game, when it is not a scene TOML: (session) -> a
     # scene that keeps itself in step with the session's state and renders itself.
     scene: Callable[[Any], Any] | None = None
+    # A tapped NFC card the game takes itself, instead of the shared ``card_tapped`` (which
+    # shows the card's name): (session, binding) -> True when it took it. TEKKEN's Attack
+    # cards are played face down this way.
+    on_tag: Callable[[Any, Any], bool] | None = None
     summary: str = ""                           # one line for `--help` and the docs
 
     @property

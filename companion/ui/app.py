@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from companion.games import find_game
 from companion.hardware.inputs import InputQueue
 from companion.hardware.sound import Silent
 from companion.rules.events import Event
@@ -123,6 +124,8 @@ class App:
             self.session.refusal = f"unknown NFC tag {uid}: register it with `companion nfc register`"
         elif binding.game != self.session.state.game:
             self.session.refusal = f"that tag is {binding.name}, a {binding.game} card"
+        elif (game := find_game(self.session.state.game)).on_tag is not None and game.on_tag(self.session, binding):
+            return                                      # the game took it (a card played face down)
         elif self.session.submit("card_tapped", uid=binding.uid, card_kind=binding.kind, name=binding.name):
             if self.vision is not None:
                 self.vision.bind_at_active_player(binding.name)

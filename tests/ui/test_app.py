@@ -101,3 +101,24 @@ def test_the_quit_key_stops_the_loop_after_its_frame(takkure, clock, tmp_path):
     app.screen.poll_actions = lambda: next(keys, [])
     app.run()
     assert app.stats.frames == 3
+
+
+def test_a_tekken_attack_card_tapped_on_the_reader_is_played_face_down(journal, clock, tmp_path):
+    """Through the App, as the controller's NFC reader sends it: the card goes into the String
+    hidden (no "selected" line naming it), and the Defender's button reveals it."""
+    from companion.nfc.registry import TagRegistry
+    from companion.session.chance import Chance
+    from companion.session.session import GameSession
+
+    registry = TagRegistry(tmp_path / "tags.json")
+    registry.register("04a1b2c3", "tekken-attack", "Low Kick")
+    session, _ = GameSession.start(journal, Chance(seed=1), clock, "tekken", fighters=["Kazuya", "Jin"])
+    inputs = InputQueue()
+    app = make_app(session, clock, tmp_path, inputs=inputs, registry=registry)
+    app.handle_action("string_start")
+    inputs.put(InputEvent("tag", "nfc", "04a1b2c3"))
+    app.frame()
+    assert session.events[-1].kind == "attack_played" and session.state.selected is None
+    assert "Low Kick" not in session.state.message
+    app.handle_action("guess_low")
+    assert session.state.g.punishment == 1 and "Low Kick (LOW)" in session.state.message
