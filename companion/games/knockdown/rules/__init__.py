@@ -148,8 +148,11 @@ def _damage_changed(st, e):
     g = _live(st)
     side = _side(e)
     f = g.fighters[side]
-    d = f.damage.add(int(e.get("heavy", 0)), int(e.get("light", 0)))
+    heavy, light = int(e.get("heavy", 0)), int(e.get("light", 0))
+    d = f.damage.add(heavy, light)
     g = g.with_fighter(side, replace(f, damage=d))
+    if heavy + light > 0:                               # hurt last: the one a test is called on
+        g = replace(g, last_target=side)
     return replace(st, g=g, message=f"{f.name}: {d.heavy} heavy, {d.light} light")
 
 
