@@ -35,6 +35,7 @@ from companion.games.base import Rules
 from companion.games.knockdown.rules.damage import BLOCKABLE, KINDS, Damage, Pool, block, half_of
 from companion.games.knockdown.rules.rulings import Rulings
 from companion.rules.moves import MoveSet
+from companion.rules.tools.score import side_of
 
 MOVES = MoveSet("knockdown")
 TEST_LABEL = "Knockdown test"
@@ -87,12 +88,6 @@ def setup(data: Mapping[str, Any]) -> KnockdownState:
                           first=first, turn=first)
 
 
-def _side(e, key="side") -> int:
-    side = int(e.get(key))
-    if side not in (0, 1):
-        raise IllegalMove(f"{key} is 0 or 1, not {side}")
-    return side
-
 
 def _live(st) -> KnockdownState:
     g = st.g
@@ -113,7 +108,7 @@ def _attack(st, e):
     g = _live(st)
     if g.test is not None:
         raise IllegalMove("finish the Knockdown test first")
-    target = _side(e, "target")
+    target = side_of(e, "target")
     kind = str(e.get("kind", "strike"))
     if kind not in KINDS:
         raise IllegalMove(f"an attack is one of {', '.join(KINDS)}")
@@ -146,7 +141,7 @@ def _attack(st, e):
 @MOVES.move("damage_changed")
 def _damage_changed(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     f = g.fighters[side]
     heavy, light = int(e.get("heavy", 0)), int(e.get("light", 0))
     d = f.damage.add(heavy, light)
@@ -168,7 +163,7 @@ def _turn_passed(st, e):
 @MOVES.move("knockdown_test_called")
 def _test_called(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     if g.test is not None:
         raise IllegalMove(f"{g.fighters[g.test].name} is being tested already")
     g = replace(g, test=side)
@@ -177,7 +172,7 @@ def _test_called(st, e):
 
 
 def _tested(g: KnockdownState, e) -> int:
-    side = _side(e)
+    side = side_of(e)
     if g.test != side:
         raise IllegalMove(f"no Knockdown test is called on {g.fighters[side].name}")
     return side

@@ -129,12 +129,6 @@ def _pair(pair: tuple, index: int, value) -> tuple:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
 
-def _side(e, key: str = "side") -> int:
-    side = int(e.get(key))
-    if side not in (0, 1):
-        raise IllegalMove(f"{key} is 0 or 1, not {side}")
-    return side
-
 
 def _live(st) -> TekkenState:
     g = st.g
@@ -183,7 +177,7 @@ def _hp_reset(st, e):
 @MOVES.move("strike")
 def _strike(st, e):
     g = _live(st)
-    target = _side(e, "target")
+    target = side_of(e, "target")
     damage, symbols = int(e.get("damage", 1)), int(e.get("symbols", 1))
     if damage < 0 or symbols < 0:
         raise IllegalMove("damage and symbols are 0 or more")
@@ -195,7 +189,7 @@ def _strike(st, e):
 @MOVES.move("swept")
 def _swept(st, e):
     g = _live(st)
-    target = _side(e, "target")
+    target = side_of(e, "target")
     g = g.with_fighter(target, replace(g.fighters_[target], knocked_down=True))
     return replace(st, g=g, message=f"{g.fighters[target]} is knocked down: +1 per Strike until their String")
 
@@ -203,7 +197,7 @@ def _swept(st, e):
 @MOVES.move("wall_hit")
 def _wall_hit(st, e):
     g = _live(st)
-    target = _side(e, "target")
+    target = side_of(e, "target")
     wall = str(e.get("wall", "regular"))
     if wall not in WALL_DAMAGE:
         raise IllegalMove("a wall is regular or blasting")
@@ -213,7 +207,7 @@ def _wall_hit(st, e):
 @MOVES.move("rage_chosen")
 def _rage_chosen(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     card = str(e.get("card", "")).strip()
     if not card:
         raise IllegalMove("name the Rage card")
@@ -227,7 +221,7 @@ def _rage_chosen(st, e):
 @MOVES.move("rage_used")
 def _rage_used(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     f = g.fighters_[side]
     if not f.rage or not g.hp[side].in_rage:
         raise IllegalMove(f"{f.name}'s Rage is not available: it opens in the red zone (6 HP or fewer)")
@@ -240,7 +234,7 @@ def _rage_used(st, e):
 @MOVES.move("string_started")
 def _string_started(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     if g.string is not None:
         raise IllegalMove(f"{g.fighters[g.string.offensive]}'s String is still on: end it first")
     f = g.fighters_[side]
@@ -262,7 +256,7 @@ def _string(g: TekkenState, side: int) -> String:
 @MOVES.move("heat_activated")
 def _heat(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     s = _string(g, side)
     f = g.fighters_[side]
     if f.heat_used:
@@ -277,7 +271,7 @@ def _heat(st, e):
 @MOVES.move("stun_given")
 def _stun(st, e):
     g = _live(st)
-    target = _side(e, "target")
+    target = side_of(e, "target")
     f = g.fighters_[target]
     g = g.with_fighter(target, replace(f, stuns=f.stuns + 1))
     return replace(st, g=g, message=f"{f.name} is stunned: one Attack Slot less in their next String")
@@ -286,7 +280,7 @@ def _stun(st, e):
 @MOVES.move("attack_played")
 def _attack_played(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     s = _string(g, side)
     if s.pending_area:
         raise IllegalMove("the Defender guesses the card already played first")
@@ -307,7 +301,7 @@ def _attack_played(st, e):
 @MOVES.move("punish_guessed")
 def _punish_guessed(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     s = g.string
     if s is None or s.defender != side or not s.pending_area:
         raise IllegalMove("no Attack Card waits for a guess")
@@ -333,7 +327,7 @@ def _punish_guessed(st, e):
 @MOVES.move("string_ended")
 def _string_ended(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     s = _string(g, side)
     if s.pending_area:
         raise IllegalMove("the Defender guesses the card already played first")
@@ -346,7 +340,7 @@ def _string_ended(st, e):
 @MOVES.move("fighter_moved")
 def _moved(st, e):
     g = _live(st)
-    side = _side(e)
+    side = side_of(e)
     cell = tuple(int(v) for v in e.get("cell"))
     if not g.stage.on_stage(cell):
         raise IllegalMove(f"{cell} is off the stage")
@@ -361,7 +355,7 @@ def _moved(st, e):
 @MOVES.move("pushed")
 def _pushed(st, e):
     g = _live(st)
-    target = _side(e, "target")
+    target = side_of(e, "target")
     a, t = g.fighters_[1 - target].cell, g.fighters_[target].cell
     if a is None or t is None:
         raise IllegalMove("both miniatures must be on the stage")
