@@ -1,25 +1,68 @@
-"""Tash-Kalar as the companion runs it so far: the shared tools only (dice, coin, timer,
-score). Patterns, summons and scoring are issue 16's; the screen says so."""
+"""Tash-Kalar as the companion runs it: the board, every summon the cards in hand allow
+(highlighted), actions, Deathmatch and High Form scoring, the end and the flares (rules/);
+its settings, screen and demo."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from companion.config.settings import setting
 from companion.games.base import Game
-from companion.games.tash_kalar.rules import RULES
+from companion.games.tash_kalar.rules import MODES, RULES
+from companion.games.tash_kalar.rules.patterns import TARGET_RULINGS
 from companion.sim.script import Demo, Step
 
 
-def _steps(scene, vision) -> list[Step]:
-    return [
-        Step(1.0, lambda s, tag: s.toss("Player 1", "heads", **tag), (("coin-toss", 1.6),)),
-        Step(2.0, lambda s, tag: s.submit("score_changed", side=0, delta=2, **tag), (("score", 0.5),)),
-        Step(1.5, lambda s, tag: s.submit("score_changed", side=1, delta=1, **tag), (("final", 0.5),)),
-    ]
+@dataclass(frozen=True)
+class TashKalarSettings:
+    players: str = setting("Player 1, Player 2", "The two players, the starting player first.")
+    mode: str = setting("deathmatch", "Deathmatch (destroyed pieces and legends score) or High Form (tasks and "
+                        "legendary pieces).", choices=MODES)
+    board_size: int = setting(9, "Squares on a side of the board.", minimum=5, maximum=15)
+    target: str = setting("empty-or-lower", "What may stand on a summon's target square (lines 14, 40): empty, "
+                          "or a piece of lower rank than the summoned one (an enemy's is destroyed).",
+                          choices=TARGET_RULINGS)
+    flare_points: int = setting(1, "Deathmatch: points to the opponent of a player who invokes a flare (line 3 "
+                                "names flares as a source, line 12 gives no value).", minimum=0, maximum=5)
+    carry_commons: bool = setting(False, "An odd destroyed common counts towards the next turn's pair (line 12 "
+                                  "scores each turn's: off, it is lost).")
+    flare_at_least: bool = setting(True, "A flare's \"that many more\" (lines 18-19): at least that many (on), "
+                                   "or exactly (off).")
+
+
+def start_data(cfg) -> dict:
+    c = cfg.tash_kalar
+    names = [n.strip() for n in c.players.split(",") if n.strip()][:2]
+    return {"players": names, "rulings": {"mode": c.mode, "board_size": c.board_size, "target": c.target,
+                                          "flare_points": c.flare_points, "carry_commons": c.carry_commons,
+                                          "flare_at_least": c.flare_at_least}}
 
 
 def _screen():
-    from companion.ui.game_screen import SharedOnlyScreen       # pygame, only when a screen is drawn
+    from companion.games.tash_kalar.screen import TashKalarScreen
 
-    return SharedOnlyScreen("Tash-Kalar's pattern rules")
+    return TashKalarScreen()
+
+
+def _steps(scene, vision) -> list[Step]:
+    def do(event, /, **data):
+        return lambda s, tag: s.submit(event, **data, **tag)
+    return [
+        Step(1.0, do("hand_set", player=0, cards=["warden", "lancer", "hook"])),
+        Step(0.5, do("hand_set", player=1, cards=["breaker", "lancer", "titan"])),
+        Step(1.0, do("piece_placed", player=0, cell=[3, 3])),
+        Step(1.0, do("turn_finished", player=0)),
+        Step(1.0, do("piece_placed", player=1, cell=[5, 5])),
+        Step(1.0, do("piece_placed", player=1, cell=[5, 6])),
+        Step(1.0, do("turn_finished", player=1)),
+        Step(1.0, do("piece_placed", player=0, cell=[3, 4]), (("summons", 1.0),)),
+        Step(1.5, do("summoned", player=0, card="lancer", cell=[3, 5])),
+        Step(1.0, do("turn_finished", player=0), (("final", 1.5),)),
+    ]
+
+
+def demo() -> Demo:
+    return Demo({"players": ["Ana", "Ben"], "message": "Demo: Tash-Kalar, Deathmatch"}, _steps)
 
 
 GAME = Game(
@@ -27,6 +70,8 @@ GAME = Game(
     default_buttons={"gpio17": "score_home", "gpio27": "score_away", "gpio22": "coin_toss", "gpio23": "undo",
                      "pico0": "score_home", "pico1": "score_away", "pico2": "coin_toss", "pico3": "undo"},
     screen=_screen,
-    demo=lambda: Demo({"message": "Demo: Tash-Kalar (shared tools only)"}, _steps),
-    summary="summon by forming patterns on a grid: rules not built yet, the shared tools work",
+    demo=demo,
+    settings=TashKalarSettings,
+    start_data=start_data,
+    summary="summon by forming patterns on a grid: every legal summon shown, Deathmatch and High Form scored",
 )
