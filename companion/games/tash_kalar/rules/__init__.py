@@ -27,7 +27,7 @@ Events (``player``: 0 or 1; ``cell``: [row, col]):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from companion.errors import IllegalMove
