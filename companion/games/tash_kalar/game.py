@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from companion.config.settings import setting
 from companion.games.base import Game
 from companion.games.tash_kalar.rules import MODES, RULES
-from companion.games.tash_kalar.rules.patterns import TARGET_RULINGS
+from companion.games.tash_kalar.rules.patterns import TARGET_RULINGS, load_card
 from companion.sim.script import Demo, Step
 
 
@@ -36,6 +36,37 @@ def start_data(cfg) -> dict:
     return {"players": names, "rulings": {"mode": c.mode, "board_size": c.board_size, "target": c.target,
                                           "flare_points": c.flare_points, "carry_commons": c.carry_commons,
                                           "flare_at_least": c.flare_at_least}}
+
+
+def _cursor(dr, dc):
+    return lambda s, v: s.submit("cursor_moved", dr=dr, dc=dc)
+
+
+def _place_here(s, view):
+    g = s.state.g
+    return s.submit("piece_placed", player=g.turn, cell=list(g.cursor))
+
+
+def _summon_here(s, view):
+    """The first card in hand whose pattern puts its target on the cursor's square."""
+    g = s.state.g
+    fits = [p for p in g.summons(g.turn) if p.target == g.cursor]
+    if not fits:
+        s.refusal = "no card in hand can be summoned on this square"
+        return None
+    card = next(h for h in g.hands[g.turn] if load_card(h).name == fits[0].card)
+    return s.submit("summoned", player=g.turn, card=card, cell=list(g.cursor))
+
+
+def _cycle_square(s, view):
+    """What an effect did to the cursor's square, one press a step: empty, then the current
+    player's common, heroic, legendary, then the opponent's, then empty again."""
+    g = s.state.g
+    r, c = g.cursor
+    order = [(None, 0)] + [(p, k) for p in (g.turn, 1 - g.turn) for k in (1, 2, 3)]
+    now = (None if g.board.owner[r][c] < 0 else g.board.owner[r][c], g.board.rank[r][c])
+    nxt = order[(order.index(now) + 1) % len(order)] if now in order else order[0]
+    return s.submit("piece_set", cell=[r, c], player=nxt[0], rank=nxt[1] or 1)
 
 
 def _screen():
@@ -67,8 +98,14 @@ def demo() -> Demo:
 
 GAME = Game(
     rules=RULES,
-    default_buttons={"gpio17": "score_home", "gpio27": "score_away", "gpio22": "coin_toss", "gpio23": "undo",
-                     "pico0": "score_home", "pico1": "score_away", "pico2": "coin_toss", "pico3": "undo"},
+    actions={"cursor_right": _cursor(0, 1), "cursor_left": _cursor(0, -1), "cursor_down": _cursor(1, 0),
+             "cursor_up": _cursor(-1, 0), "place_here": _place_here, "summon_here": _summon_here,
+             "cycle_square": _cycle_square,
+             "turn_done": lambda s, v: s.submit("turn_finished", player=s.state.g.turn)},
+    default_buttons={"gpio17": "cursor_right", "gpio27": "cursor_down", "gpio22": "place_here", "gpio23": "undo",
+                     "gpio24": "summon_here", "gpio25": "turn_done",
+                     "pico0": "cursor_right", "pico1": "cursor_down", "pico2": "place_here", "pico3": "undo",
+                     "pico4": "summon_here", "pico5": "turn_done", "pico6": "cycle_square"},
     screen=_screen,
     demo=demo,
     settings=TashKalarSettings,

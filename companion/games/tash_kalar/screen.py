@@ -51,6 +51,8 @@ class TashKalarScreen(GameScreen):
                         t.blit_text(surf, RANK_LETTER[rank], 14, th.TEXT, cell.center, "center")
                 if (r, col) in targets:
                     pygame.draw.rect(surf, th.ACCENT, cell, t.px(3))
+                if (r, col) == g.cursor:                   # the square the buttons act on
+                    pygame.draw.rect(surf, th.TEXT, cell.inflate(t.px(4), t.px(4)), t.px(2))
         box = t.panel(surf, rects["summons"], f"{g.players[g.turn]} can summon")
         y = box.y
         for p in summons[:12]:

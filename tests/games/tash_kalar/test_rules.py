@@ -204,3 +204,27 @@ def test_ties_go_to_more_upgraded_pieces_then_more_pieces():
     for p in (0, 1, 0):
         gm2.do("turn_finished", player=p)
     assert gm2.g.winner == 0                                  # no upgraded pieces: more pieces
+
+
+def test_pieces_entered_with_the_buttons_and_a_summon_on_the_cursor(journal, clock):
+    """Without the camera: the cursor moves, a press places, another summons what fits there;
+    an undo takes back the summon, not a cursor step."""
+    from companion.session.actions import perform
+    from companion.session.chance import Chance
+    from companion.session.session import GameSession
+
+    s, _ = GameSession.start(journal, Chance(seed=1), clock, "tash-kalar", players=["Ana", "Ben"],
+                             hands=[["lancer"], []])
+    assert s.state.g.cursor == (4, 4)
+    perform(s, "place_here")
+    perform(s, "turn_done")
+    for action in ("cursor_down", "place_here", "cursor_down", "place_here", "turn_done"):
+        assert perform(s, action) is not None, s.refusal              # Ben on (5, 4) and (6, 4)
+    for action in ("cursor_up", "cursor_up", "cursor_right", "place_here", "cursor_right"):
+        assert perform(s, action) is not None, s.refusal              # Ana on (4, 4) and (4, 5); cursor (4, 6)
+    assert perform(s, "summon_here") is not None and s.state.g.board.rank[4][6] == 2
+    assert perform(s, "summon_here") is None and "no card in hand" in s.refusal
+    s.undo()
+    assert s.state.g.board.rank[4][6] == 0 and s.state.g.cursor == (4, 6)
+    perform(s, "cycle_square")
+    assert (s.state.g.board.owner[4][6], s.state.g.board.rank[4][6]) == (0, 1)

@@ -16,6 +16,8 @@ Events (``player``: 0 or 1; ``cell``: [row, col]):
 - ``flare_invoked`` {player, upper, lower}: a flare with its two criteria.
 - ``task_claimed`` {player, points}: High Form. ``last_card_drawn`` {player}.
 - ``turn_finished`` {player}: the turn's scoring and the end triggers.
+- ``cursor_moved`` {dr, dc}: the square the buttons act on (entering pieces without the
+  camera); a fact, so an undo takes back the last action, not a cursor step.
 
 >>> from companion.rules.events import Event as E
 >>> from companion.rules.table import replay
@@ -78,6 +80,7 @@ class TashKalarState:
     turns_left: int = -1                             # turns still to play once it is
     over: bool = False
     winner: int | None = None                        # None with over: a tie that stays unbroken
+    cursor: tuple[int, int] = (4, 4)                 # the square the buttons act on
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -133,7 +136,8 @@ def setup(data: Mapping[str, Any]) -> TashKalarState:
         raise ValueError("Tash-Kalar here is a duel: two players")
     first = int(data.get("first", 0))
     hands = tuple(tuple(str(c) for c in h) for h in data.get("hands", ((), ())))
-    return TashKalarState(rulings, names, Board.empty(rulings.board_size), hands, turn=first)
+    middle = rulings.board_size // 2
+    return TashKalarState(rulings, names, Board.empty(rulings.board_size), hands, turn=first, cursor=(middle, middle))
 
 
 def _player(g: TashKalarState, e, own_turn: bool = True) -> int:
@@ -168,6 +172,16 @@ def _destroy(g: TashKalarState, cell, by: int) -> TashKalarState:
     d = list(g.destroyed)
     d[rank - 1] += 1
     return replace(g, destroyed=tuple(d))
+
+
+@MOVES.move("cursor_moved", fact=True)
+def _cursor(st, e):
+    g = st.g
+    n = g.board.size
+    r, c = g.cursor
+    dr, dc = int(e.get("dr", 0)), int(e.get("dc", 0))
+    g = replace(g, cursor=((r + dr) % n, (c + dc) % n))
+    return replace(st, g=g, message=f"square row {g.cursor[0] + 1}, col {g.cursor[1] + 1}")
 
 
 @MOVES.move("hand_set")
