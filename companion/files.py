@@ -3,6 +3,7 @@ damaged file set aside for the record (never deleted)."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -32,3 +33,18 @@ def set_aside(path: Path, also: tuple[str, ...] = ()) -> Path:
         if side.exists():
             side.rename(aside.with_name(aside.name + extra))
     return aside
+
+
+def write_atomic(path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a power cut leaves the old file or the new one, never
+    half of one: a temporary file beside it, flushed to disk, then renamed over it (the
+    folder is made if need be). OSError if it cannot be written."""
+    path = Path(path).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+

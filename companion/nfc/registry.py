@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
-from companion.files import set_aside
+from companion.files import set_aside, write_atomic
 
 log = logging.getLogger(__name__)
 
@@ -150,12 +150,6 @@ class TagRegistry:
         data = dict(self._kept)
         data.update({b.uid: {k: v for k, v in asdict(b).items() if k != "uid"} for b in self.all()})
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(self.path.name + ".tmp")
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, sort_keys=True)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
+            write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True))
         except OSError as exc:
             raise RegistryError(f"the tag registry {self.path} cannot be written ({exc})") from None

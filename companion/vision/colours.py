@@ -22,6 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.files import write_atomic
+
 NOMINAL_RGB = {
     "red": (200, 30, 40), "blue": (30, 80, 200), "yellow": (230, 200, 30),
     "green": (40, 160, 60), "magenta": (200, 40, 170), "cyan": (20, 180, 200),
@@ -118,11 +120,7 @@ def load_learned(path: str | Path) -> dict[str, tuple[float, float, float]]:
 
 
 def save_learned(path: str | Path, learned: dict[str, tuple[float, float, float]]) -> None:
-    p = Path(path).expanduser()
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_suffix(".tmp")
-    tmp.write_text(json.dumps({k: list(v) for k, v in learned.items()}, indent=1))
-    tmp.replace(p)
+    write_atomic(path, json.dumps({k: list(v) for k, v in learned.items()}, indent=1))
 
 
 def surface_warnings(palette: Palette, teams: list[str], surface_rgb) -> list[str]:
