@@ -51,14 +51,6 @@ class BoardReading:
     frame_no: int = 0                 # the frame it was read from
     unclear: tuple[tuple[int, int], ...] = ()   # cells covered by something that is not a tile
 
-    def grid(self, rows: int, cols: int) -> list[list[Tile | None]]:
-        """The reading as rows of cells (None: empty)."""
-        out: list[list[Tile | None]] = [[None] * cols for _ in range(rows)]
-        for t in self.tiles:
-            if 0 <= t.row < rows and 0 <= t.col < cols:
-                out[t.row][t.col] = t
-        return out
-
 
 @dataclass
 class _Board:
@@ -130,6 +122,16 @@ class GridBoards:
             board.reading = BoardReading(name, tuple(cells.tiles), "seen", "", self.frames)
             out[name] = board.reading
         return out
+
+    def flat(self, name: str, frame: np.ndarray) -> np.ndarray:
+        """Board ``name``'s grid drawn flat (:func:`~companion.vision.tiles.grid_lab`) from
+        ``frame``, its markers detected afresh, with the light's tint the last reading measured
+        (what teaching a tile reads). ValueError when the board is not in the picture."""
+        board = self._boards[name]
+        reg = board.registrar.update(self._finder.find_all(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))
+        if not reg.ok:
+            raise ValueError(f"board {name} not found in the picture: {reg.message}")
+        return grid_lab(frame, reg, board.profile.grid, self.camera, gains=board.gains)
 
     def _moving(self, board: _Board, lab: np.ndarray, moved: bool) -> bool:
         """Whether the board's grid has looked the same for fewer than STEADY_FRAMES frames

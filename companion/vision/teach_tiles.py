@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import sys
 
-import cv2
-
-from companion.vision.tiles import TILE_KINDS, TileLibrary, appearance_of, grid_lab
+from companion.vision.tiles import TILE_KINDS, TileLibrary, appearance_of
 
 DEFAULT_LAYOUT = {**{(0, i): (kind, False) for i, kind in enumerate(TILE_KINDS)},
                   **{(1, i): (kind, True) for i, kind in enumerate(TILE_KINDS)}}
@@ -46,12 +44,8 @@ def parse_layout(text: str) -> dict[tuple[int, int], tuple[str, bool]]:
 def learn_tiles(frame, reader, name, layout) -> TileLibrary:
     """The examples in ``layout`` (cell -> (kind, power_up)) on board ``name`` of ``reader`` (a
     GridBoards that has read ``frame``). Raises ValueError naming what is missing."""
-    board = reader._boards[name]
-    reg = board.registrar.update(reader._finder.find_all(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))
-    if not reg.ok:
-        raise ValueError(f"board {name} not found in the picture: {reg.message}")
-    lab = grid_lab(frame, reg, board.profile.grid, reader.camera, gains=board.gains)
-    seen = appearance_of(lab, board.profile.grid, layout)
+    lab = reader.flat(name, frame)
+    seen = appearance_of(lab, reader.profiles[name].grid, layout)
     empty = [f"{r},{c}" for (r, c) in layout if (r, c) not in seen]
     if empty:
         raise ValueError(f"no tile in cell {', '.join(empty)}: lay the examples as the layout says")

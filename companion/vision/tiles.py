@@ -31,6 +31,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.files import write_atomic
 from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, lab_of_rgb
 from companion.vision.profile import Grid
 from companion.vision.registration import Registration
@@ -97,23 +98,18 @@ def read_cells(lab: np.ndarray, grid: Grid, palette: Palette | None = None,
     """The tiles in a flat Lab drawing of the grid (:func:`grid_lab`), all cells at once;
     named by the taught ``library`` when there is one, else by hue and star."""
     palette = palette or tile_palette()
-    rows, cols = grid.rows, grid.cols
-    n = lab.shape[0] // rows
+    n = lab.shape[0] // grid.rows
     ppi = n / grid.cell_in
-    L, a, b = lab[..., 0], lab[..., 1], lab[..., 2]
-    paper = paper_colour(L, a, b)
-    away = np.hypot(a - paper[1], b - paper[2])
-    tile_px = _tile_pixels(L, away, paper)
-    blocks = tile_px.reshape(rows, n, cols, n).transpose(0, 2, 1, 3)          # row, col, y, x
+    L = lab[..., 0]
+    paper, tile_px = _paper_and_tile_pixels(lab)
+    blocks = _per_cell(tile_px, grid)                                           # row, col, y, x
     m = max(1, int(round(0.12 * n)))                                            # a cell's inside
     share = blocks[:, :, m:n - m, m:n - m].mean(axis=(2, 3))
     # A tile fills its cell. Colour over part of a cell, or a cell darkened with no tile's
     # colour (a hand, its shadow), is something else lying across it.
-    cover = tile_px | (L < paper[0] - DARK_L)
-    covered = cover.reshape(rows, n, cols, n).transpose(0, 2, 1, 3)[:, :, m:n - m, m:n - m].mean(axis=(2, 3))
-    odd = (covered >= UNCLEAR_SHARE) & (share < FULL_SHARE)
-    Ls = L.reshape(rows, n, cols, n).transpose(0, 2, 1, 3)[:, :, m:n - m, m:n - m]
-    covers = cover.reshape(rows, n, cols, n).transpose(0, 2, 1, 3)[:, :, m:n - m, m:n - m]
+    covers = _per_cell(tile_px | (L < paper[0] - DARK_L), grid)[:, :, m:n - m, m:n - m]
+    odd = (covers.mean(axis=(2, 3)) >= UNCLEAR_SHARE) & (share < FULL_SHARE)
+    Ls = _per_cell(L, grid)[:, :, m:n - m, m:n - m]
     # but a printed hint, a tint as light as the paper, is no more than an empty cell
     unclear = [(int(r), int(c)) for r, c in zip(*np.nonzero(odd))
                if np.median(Ls[r, c][covers[r, c]]) < paper[0] - PALE_L]
@@ -121,7 +117,7 @@ def read_cells(lab: np.ndarray, grid: Grid, palette: Palette | None = None,
     if len(rr) == 0:
         return Cells([], unclear)
     taught = library is not None and bool(library.examples)
-    look = _appearance(lab, blocks, rr, cc, paper, ppi, rings=taught)
+    look = _appearance(lab, grid, blocks, rr, cc, paper, ppi, rings=taught)
     tiles = []
     for i, (r, c) in enumerate(zip(rr, cc)):
         if taught:
@@ -146,10 +142,23 @@ class Appearance:
     rings: np.ndarray        # k, len(RINGS_IN) - 1
 
 
-def _appearance(lab, blocks, rr, cc, paper, ppi, rings: bool = True) -> Appearance:
-    rows, n = blocks.shape[0], blocks.shape[2]
+def _per_cell(arr: np.ndarray, grid: Grid) -> np.ndarray:
+    """A flat drawing's pixels cell by cell: (rows, cols, n, n[, channels]), a view."""
+    n = arr.shape[0] // grid.rows
+    return arr.reshape(grid.rows, n, grid.cols, n, *arr.shape[2:]).swapaxes(1, 2)
+
+
+def _paper_and_tile_pixels(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The paper's colour (:func:`paper_colour`) and the pixels of tile paint against it."""
+    L, a, b = lab[..., 0], lab[..., 1], lab[..., 2]
+    paper = paper_colour(L, a, b)
+    return paper, _tile_pixels(L, np.hypot(a - paper[1], b - paper[2]), paper)
+
+
+def _appearance(lab, grid, blocks, rr, cc, paper, ppi, rings: bool = True) -> Appearance:
+    n = blocks.shape[2]
     mask = blocks[rr, cc]                                                       # k, y, x
-    labs = lab.reshape(rows, n, -1, n, 3).transpose(0, 2, 1, 3, 4)[rr, cc]     # k, y, x, 3
+    labs = _per_cell(lab, grid)[rr, cc]                                         # k, y, x, 3
     count = mask.sum(axis=(1, 2))
     # the median of every other pixel each way (a quarter of them: the same colour, 4x cheaper)
     half = mask[:, ::2, ::2]
@@ -180,17 +189,13 @@ def _appearance(lab, blocks, rr, cc, paper, ppi, rings: bool = True) -> Appearan
 def appearance_of(lab: np.ndarray, grid: Grid, cells) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
     """Colour and rings of the tiles in ``cells`` of a flat drawing (what teaching stores);
     a cell without a tile in it is left out."""
-    rows, cols = grid.rows, grid.cols
-    n = lab.shape[0] // rows
-    L, a, b = lab[..., 0], lab[..., 1], lab[..., 2]
-    paper = paper_colour(L, a, b)
-    tile_px = _tile_pixels(L, np.hypot(a - paper[1], b - paper[2]), paper)
-    blocks = tile_px.reshape(rows, n, cols, n).transpose(0, 2, 1, 3)
-    wanted = [(r, c) for r, c in cells if 0 <= r < rows and 0 <= c < cols and blocks[r, c].mean() > 0.3]
+    paper, tile_px = _paper_and_tile_pixels(lab)
+    blocks = _per_cell(tile_px, grid)
+    wanted = [(r, c) for r, c in cells if 0 <= r < grid.rows and 0 <= c < grid.cols and blocks[r, c].mean() > 0.3]
     if not wanted:
         return {}
     rr, cc = np.array(wanted).T
-    look = _appearance(lab, blocks, rr, cc, paper, n / grid.cell_in)
+    look = _appearance(lab, grid, blocks, rr, cc, paper, blocks.shape[2] / grid.cell_in)
     return {cell: (look.lab[i], look.rings[i]) for i, cell in enumerate(wanted)}
 
 
@@ -244,11 +249,7 @@ class TileLibrary:
                              f"`companion teach tiles`") from exc
 
     def save(self, path) -> None:
-        p = Path(path).expanduser()
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tmp = p.with_suffix(".tmp")
-        tmp.write_text(self.to_json())
-        tmp.replace(p)
+        write_atomic(path, self.to_json())
 
 
 def _tile_pixels(L: np.ndarray, away: np.ndarray, paper: np.ndarray) -> np.ndarray:

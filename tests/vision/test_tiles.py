@@ -13,7 +13,7 @@ import pytest
 from companion.sim.tiles import board_profile, make_tile_case
 from companion.vision.boards import STEADY_FRAMES, GridBoards
 from companion.vision.profile import load_profile
-from companion.vision.tiles import TileLibrary, grid_lab, read_cells
+from companion.vision.tiles import TileLibrary, read_cells
 
 SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "vision-samples" / "tiles"
 
@@ -149,12 +149,10 @@ def test_read_cells_reports_colour_over_part_of_a_cell_as_unclear():
     board.tiles.clear()
     frame = case.image()
     reader.read(frame)
-    b = reader._boards[board.k]
-    lab = grid_lab(frame, b.registrar.update(reader._finder.find_all(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))),
-                   b.profile.grid, gains=b.gains)
+    lab = reader.flat(board.k, frame)
     n = lab.shape[0] // 5
     lab[2 * n:2 * n + n // 2, 2 * n:3 * n] = (45.0, 40.0, 30.0)    # half of cell (2, 2) brown
-    cells = read_cells(lab, b.profile.grid)
+    cells = read_cells(lab, reader.profiles[board.k].grid)
     assert (2, 2) in cells.unclear and not any((t.row, t.col) == (2, 2) for t in cells.tiles)
 
 
