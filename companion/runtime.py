@@ -35,11 +35,14 @@ log = logging.getLogger(__name__)
 
 def demo_config(cfg: Config, journal: str | None = None, headless: bool = False,
                 snapshots: str | None = None, game: str | None = None) -> Config:
-    """The settings of `companion demo`: every device simulated, the game's demo scene on the
-    simulated camera (no camera for a demo without a scene). ``game`` defaults to Takkure."""
+    """The settings of `companion demo`: every device simulated, the game's demo scene (or its
+    own simulated table, Game.scene) on the simulated camera (no camera for a demo without
+    either). ``game`` defaults to Takkure."""
     cfg = cfg.replace("general", game=game or "takkure")
-    scene = find_game(cfg.general.game).demo().scene
-    cfg = cfg.replace("camera", backend="simulated" if scene else "none", width=1280, height=720,
+    chosen = find_game(cfg.general.game)
+    scene = chosen.demo().scene
+    on = bool(scene) or chosen.scene is not None      # a scene TOML, or the game's own table
+    cfg = cfg.replace("camera", backend="simulated" if on else "none", width=1280, height=720,
                       scene=scene or cfg.camera.scene)
     cfg = cfg.replace("controller", backend="simulated")
     cfg = cfg.replace("gpio", backend="mock")

@@ -34,8 +34,7 @@ class Demo:
     made for that scene and the camera's eyes (``steps(scene, vision)``; either may be None)."""
     setup: dict
     steps: Callable[[object, object], list[Step]] = lambda scene, vision: []
-    scene: str = ""                    # a scene in companion/games/*/scenes, or "" for no camera
-    # (a game that makes its own scene, Game.scene, names it here only so the camera is on)
+    scene: str = ""                    # a scene in companion/games/*/scenes, or "" (see Game.scene)
 
 
 def next_step_index(events: list[Event]) -> int:

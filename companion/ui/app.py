@@ -31,10 +31,10 @@ def named_bases(result) -> dict[str, Seen]:
 
 def vision_status(result) -> str:
     """One line for the camera panel: what the camera sees, or why it cannot."""
-    if hasattr(result, "status_line") and result.status not in ("lost", "no frame"):
-        return result.status_line()            # a game's own reader (grids of tiles)
     if result.status in ("lost", "no frame"):
         return result.message
+    if hasattr(result, "status_line"):
+        return result.status_line()            # a game's own reader (grids of tiles)
     stale = sum(1 for p in result.pieces if p.stale)
     line = f"{len(result.pieces)} pieces" + (f" ({stale} hidden)" if stale else "") + \
         f", {len(result.tokens)} tokens"

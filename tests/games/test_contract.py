@@ -130,7 +130,7 @@ def test_the_demo_runs_through_the_session_with_no_refusal(game, journal, clock)
     g = find_game(game)
     demo = g.demo()
     session, _ = GameSession.start(journal, Chance(seed=7), clock, game, label="demo", **demo.setup)
-    scene = (g.scene(session) if g.scene is not None else load_scene(demo.scene)) if demo.scene else None
+    scene = g.scene(session) if g.scene is not None else load_scene(demo.scene) if demo.scene else None
     script = DemoScript(session, scene, clock.now(), demo.steps(scene, None))
     for _ in range(len(script.steps)):
         clock.advance(30.0)

@@ -59,4 +59,4 @@ def _steps(scene, vision) -> list[Step]:
 
 
 def demo() -> Demo:
-    return Demo(setup(), _steps, scene="tekton-dash-table")       # the table is Game.scene's TileTable
+    return Demo(setup(), _steps)                     # the camera shows Game.scene's TileTable
