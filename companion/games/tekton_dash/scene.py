@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.sim.render import TableRenderer
 from companion.sim.tiles import PLACE_IN, TileBoard, TileCase
 
 
@@ -47,15 +48,12 @@ class TileTable:
         return TileTableRenderer(width, height)
 
 
-class TileTableRenderer:
-    def __init__(self, width: int, height: int):
-        self.size = (width, height)
+class TileTableRenderer(TableRenderer):
+    """The boards drawn by the tile renderer; each frame's sensor noise from the table
+    renderer's precomputed bank (a fresh Gaussian draw per frame cost the camera thread
+    tens of milliseconds)."""
 
     def render(self, table: TileTable) -> np.ndarray:
         if not table.boards:
-            return np.full((self.size[1], self.size[0], 3), 90, np.uint8)
-        return table.case(*self.size).image()
-
-    def add_noise(self, image: np.ndarray, rng) -> np.ndarray:
-        noise = rng.normal(0, 2.0, image.shape)
-        return np.clip(image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+            return np.full((self.height, self.width, 3), 90, np.uint8)
+        return table.case(self.width, self.height).image()
