@@ -15,7 +15,7 @@ See docs/ARCHITECTURE.md, "Adding a game".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Mapping
 
 from companion.rules.moves import Move, MoveSet
@@ -117,3 +117,33 @@ class Game:
     def section(self) -> str:
         """Its settings section and button map: ``[takkure]``, ``[buttons.tekton_dash]``."""
         return self.rules.name.replace("-", "_")
+
+
+def read_rulings(cls, data: Mapping[str, Any] | None, choices: Mapping[str, tuple] = {}) -> dict:
+    """A game's rulings from ``game_started``'s ``rulings`` (a dataclass ``cls`` of defaults):
+    the keys ``cls`` knows, each of ``choices`` checked, booleans and numbers read as the
+    default's type. Returns the keyword arguments for ``cls``; ValueError names a bad value.
+    (Takkure's rulings are older and stricter: journals without them replay as "legacy".)
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class R:
+    ...     mode: str = "a"
+    ...     n: int = 1
+    >>> read_rulings(R, {"mode": "b", "n": "3", "other": 1}, {"mode": ("a", "b")})
+    {'mode': 'b', 'n': 3}
+    """
+    out = {}
+    for f in fields(cls):
+        if f.name not in (data or {}):
+            continue
+        value = data[f.name]
+        if f.name in choices and value not in choices[f.name]:
+            raise ValueError(f"{f.name}: {value!r} is not one of {', '.join(choices[f.name])}")
+        if isinstance(f.default, bool):
+            value = bool(value)
+        elif isinstance(f.default, int):
+            value = int(value)
+        out[f.name] = value
+    return out
+

@@ -7,7 +7,9 @@ a setting (``[knockdown]``) journaled with the match (docs/KNOCKDOWN.md quotes t
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
+
+from companion.games.base import read_rulings
 
 CHOICES = {
     "deck_out": ("heavy-first", "fewest-total"),            # 589-590 vs 14-16
@@ -32,18 +34,10 @@ class Rulings:
 
     @classmethod
     def from_data(cls, data) -> "Rulings":
-        known = {f.name for f in fields(cls)}
-        out = {}
-        for key, value in dict(data or {}).items():
-            if key not in known:
-                continue
-            if key in CHOICES and value not in CHOICES[key]:
-                raise ValueError(f"{key}: {value!r} is not one of {', '.join(CHOICES[key])}")
-            if key in ("dice", "dice_faces", "rounds_to_win"):
-                value = int(value)
-                if value < 1:
-                    raise ValueError(f"{key}: at least 1")
-            out[key] = bool(value) if key == "edge_blockable" else value
+        out = read_rulings(cls, data, CHOICES)
+        for key in ("dice", "dice_faces", "rounds_to_win"):
+            if out.get(key, 1) < 1:
+                raise ValueError(f"{key}: at least 1")
         return cls(**out)
 
     def as_data(self) -> dict:

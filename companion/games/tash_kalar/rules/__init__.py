@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from companion.errors import IllegalMove
-from companion.games.base import Rules
+from companion.games.base import Rules, read_rulings
 from companion.games.tash_kalar.rules.patterns import (RANK_NAMES, TARGET_RULINGS, Board, CardError, find,
                                                        load_card)
 from companion.rules.moves import MoveSet
@@ -54,14 +54,10 @@ class Rulings:
 
     @classmethod
     def from_data(cls, data) -> "Rulings":
-        r = cls(**{k: v for k, v in dict(data or {}).items() if k in cls.__dataclass_fields__})
-        if r.mode not in MODES:
-            raise ValueError(f"mode: one of {', '.join(MODES)}")
-        if r.target not in TARGET_RULINGS:
-            raise ValueError(f"target: one of {', '.join(TARGET_RULINGS)}")
-        if not 5 <= int(r.board_size) <= 15:
+        r = cls(**read_rulings(cls, data, {"mode": MODES, "target": TARGET_RULINGS}))
+        if not 5 <= r.board_size <= 15:
             raise ValueError("board_size: 5 to 15")
-        return replace(r, board_size=int(r.board_size), flare_points=int(r.flare_points))
+        return r
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ ValueError: wall_blocks: 'sideways' is not one of straight-and-diagonal, straigh
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
+
+from companion.games.base import read_rulings
 
 SPAWN_FACES = ("self", "regular", "power-up", "none")
 MODES = ("standard", "kids-play", "tile-building", "super-dash", "mayhem")
@@ -52,24 +54,13 @@ class Rulings:
     def from_data(cls, data) -> "Rulings":
         """From ``game_started``'s ``rulings`` (missing keys: the defaults). Raises ValueError
         naming a value that is not a choice."""
-        data = dict(data or {})
-        known = {f.name for f in fields(cls)}
-        out = {}
-        for key, value in data.items():
-            if key not in known:
-                continue
-            if key in CHOICES and value not in CHOICES[key]:
-                raise ValueError(f"{key}: {value!r} is not one of {', '.join(CHOICES[key])}")
-            if key == "spawn_faces":
-                value = tuple(str(v) for v in value)
-                bad = [v for v in value if v not in SPAWN_FACES]
-                if bad or not value:
-                    raise ValueError(f"spawn_faces: each face is one of {', '.join(SPAWN_FACES)} (got {bad or 'none'})")
-            if key == "mekton_at":
-                value = int(value)
-            if key == "power_ups_in_colour_limit":
-                value = bool(value)
-            out[key] = value
+        out = read_rulings(cls, data, CHOICES)
+        if "spawn_faces" in out:
+            faces = tuple(str(v) for v in out["spawn_faces"])
+            bad = [v for v in faces if v not in SPAWN_FACES]
+            if bad or not faces:
+                raise ValueError(f"spawn_faces: each face is one of {', '.join(SPAWN_FACES)} (got {bad or 'none'})")
+            out["spawn_faces"] = faces
         return cls(**out)
 
     def as_data(self) -> dict:
