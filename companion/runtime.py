@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.config import Config
-from companion.config.settings import DEMO_JOURNAL
+from companion.config.settings import DEMO_JOURNAL, comma_list
 from companion.games import find_game
 from companion.hardware.camera import open_camera
 from companion.hardware.camera.grabber import FrameGrabber
@@ -147,7 +147,7 @@ def start_vision(cfg: Config, scene, grabber, fast: bool, game=None):
     camera = load_camera(cfg.vision.camera_file) if cfg.vision.camera_file else None
     palette = Palette.nominal().with_learned(load_learned(cfg.vision.colours))
     known = {c.name for c in palette.colours}
-    teams = [t.strip() for t in cfg.vision.teams.split(",") if t.strip()]
+    teams = comma_list(cfg.vision.teams)
     if scene is not None and not cfg.vision.board:
         teams = sorted({p.team for p in scene.pieces}) or teams
     unknown = [t for t in teams if t not in known]

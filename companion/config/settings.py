@@ -32,6 +32,15 @@ DEMO_JOURNAL = "~/.local/state/companion/demo.sqlite"  # `demo` keeps its games 
 # The games and their button actions come from the registry (companion/games/).
 
 
+def comma_list(text: str) -> list[str]:
+    """A setting that lists names, comma-separated, as a list: blanks dropped.
+
+    >>> comma_list(" red, blue ,, ")
+    ['red', 'blue']
+    """
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
 def setting(default: Any, doc: str, choices: tuple | None = None, minimum: float | None = None,
             maximum: float | None = None):
     """A dataclass field that carries its documentation and its constraints."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.config.settings import setting
+from companion.config.settings import comma_list, setting
 from companion.games.base import Game
 from companion.games.knockdown.rules import RULES, TEST_LABEL
 from companion.games.knockdown.rules.rulings import CHOICES, Rulings
@@ -41,7 +41,7 @@ def start_data(cfg) -> dict:
     from companion.config.settings import ConfigError
 
     c = cfg.knockdown
-    names = [n.strip() for n in c.fighters.split(",") if n.strip()]
+    names = comma_list(c.fighters)
     if len(names) != 2:
         raise ConfigError(cfg.source, "knockdown.fighters", f"two fighters, not {len(names)}")
     rulings = {k: getattr(c, k) for k in Rulings().as_data() if hasattr(c, k)}

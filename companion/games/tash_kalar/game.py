@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.config.settings import setting
+from companion.config.settings import comma_list, setting
 from companion.games.base import Game
 from companion.games.tash_kalar.rules import MODES, RULES
 from companion.games.tash_kalar.rules.patterns import TARGET_RULINGS, load_card
@@ -32,7 +32,7 @@ class TashKalarSettings:
 
 def start_data(cfg) -> dict:
     c = cfg.tash_kalar
-    names = [n.strip() for n in c.players.split(",") if n.strip()][:2]
+    names = comma_list(c.players)[:2]
     return {"players": names, "rulings": {"mode": c.mode, "board_size": c.board_size, "target": c.target,
                                           "flare_points": c.flare_points, "carry_commons": c.carry_commons,
                                           "flare_at_least": c.flare_at_least}}

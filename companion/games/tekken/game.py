@@ -9,7 +9,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.config.settings import setting
+from companion.config.settings import comma_list, setting
 from companion.games.base import Game
 from companion.games.tekken.rules import RULES
 from companion.sim.script import Demo, Step
@@ -42,7 +42,7 @@ class TekkenSettings:
 
 def start_data(cfg) -> dict:
     c = cfg.tekken
-    walls = {w.strip(): "blasting" for w in c.blasting_walls.split(",") if w.strip()}
+    walls = {w: "blasting" for w in comma_list(c.blasting_walls)}
     return {"max_hp": c.max_hp, "attack_slots": c.attack_slots, "rounds_to_win": c.rounds_to_win,
             "heat_on_block": c.heat_on_block, "rage_returns": c.rage_returns,
             "stage": {"rows": c.stage_rows, "cols": c.stage_cols, "walls": walls}, "attack_cards": c.attack_cards}

@@ -35,7 +35,7 @@ def _scene(session):
 def _vision(cfg, scene):
     """The player boards the camera reads: the simulated table's, or the profiles in
     ``[tekton_dash] board_profiles`` for the players in the settings."""
-    from companion.config.settings import ConfigError
+    from companion.config.settings import ConfigError, comma_list
     from companion.games.tekton_dash.scene import TileTable
     from companion.vision.boards import GridBoards, TilesPipeline
     from companion.vision.camera_model import load_camera
@@ -49,7 +49,7 @@ def _vision(cfg, scene):
     folder, track = cfg.tekton_dash.board_profiles, cfg.tekton_dash.racetrack_profile
     if not folder and not track:
         return None
-    players = [p.strip() for p in cfg.tekton_dash.players.split(",") if p.strip()]
+    players = comma_list(cfg.tekton_dash.players)
     profiles = {}
     for k, name in enumerate(players if folder else ()):
         path = Path(folder).expanduser() / f"board-{k}.toml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.config.settings import setting
+from companion.config.settings import comma_list, setting
 from companion.games.tekton_dash.rules.rulings import CHOICES, Rulings
 
 _R = Rulings()
@@ -64,15 +64,15 @@ def start_data(cfg) -> dict:
     from companion.config.settings import ConfigError
 
     c = cfg.tekton_dash
-    players = [p.strip() for p in c.players.split(",") if p.strip()]
-    blueprints = [b.strip() for b in c.blueprints.split(",") if b.strip()]
+    players = comma_list(c.players)
+    blueprints = comma_list(c.blueprints)
     if not 3 <= len(players) <= 6:
         raise ConfigError(cfg.source, "tekton_dash.players", f"3 to 6 players, not {len(players)}")
     if len(blueprints) < len(players):
         raise ConfigError(cfg.source, "tekton_dash.blueprints", f"one Blueprint per player: {len(players)} players, "
                                                                 f"{len(blueprints)} Blueprints")
     rulings = {name: getattr(c, name) for name in Rulings().as_data() if name != "spawn_faces"}
-    rulings["spawn_faces"] = [f.strip() for f in c.spawn_faces.split(",") if f.strip()]
+    rulings["spawn_faces"] = comma_list(c.spawn_faces)
     try:
         Rulings.from_data(rulings)
     except ValueError as exc:
