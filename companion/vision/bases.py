@@ -24,6 +24,8 @@ import cv2
 import numpy as np
 
 from companion.vision.camera_model import CameraModel
+from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
+                                      outermost_crossings, ransac_circles, robust_circle)
 from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8, picture_colours
 from companion.vision.registration import Registration
 from companion.vision.white import neutral
@@ -37,7 +39,6 @@ RAYS = 60
 SAMPLES = 48                # along each ray
 DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
                         np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
-INLIER_IN = 0.05
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 
@@ -54,113 +55,6 @@ class Base:
     edges: int = 2            # rim edges measured: 2, or 1 (outer only: a figure of its colour inside)
     chroma: float = 0.0       # the rim's own Lab chroma (a blend of a rim into the surface is duller)
     ab: tuple[float, float] = (0.0, 0.0)    # the rim's own colour (Lab a, b)
-
-
-def _circles_from_triples(p: np.ndarray, idx: np.ndarray):
-    a, b, c = p[idx[:, 0]], p[idx[:, 1]], p[idx[:, 2]]
-    d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1]) + c[:, 0] * (a[:, 1] - b[:, 1]))
-    ok = np.abs(d) > 1e-9
-    d = np.where(ok, d, 1.0)
-    a2, b2, c2 = (a ** 2).sum(1), (b ** 2).sum(1), (c ** 2).sum(1)
-    ux = (a2 * (b[:, 1] - c[:, 1]) + b2 * (c[:, 1] - a[:, 1]) + c2 * (a[:, 1] - b[:, 1])) / d
-    uy = (a2 * (c[:, 0] - b[:, 0]) + b2 * (a[:, 0] - c[:, 0]) + c2 * (b[:, 0] - a[:, 0])) / d
-    r = np.hypot(a[:, 0] - ux, a[:, 1] - uy)
-    return np.column_stack([ux, uy]), r, ok
-
-
-def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int, tries: int = 160,
-                   radii_in: tuple[float, float] = (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15)):
-    """Circles of a rim's radius (within ``radii_in``) among ``points`` (board inches):
-    [(centre, radius)]."""
-    found = []
-    pts = points
-    while len(pts) >= min_points and len(found) < 12:
-        idx = rng.integers(0, len(pts), size=(tries, 3))
-        centres, radii, ok = _circles_from_triples(pts, idx)
-        ok &= (radii > radii_in[0]) & (radii < radii_in[1])
-        if not ok.any():
-            break
-        centres, radii = centres[ok], radii[ok]
-        dist = np.linalg.norm(pts[None, :, :] - centres[:, None, :], axis=2)
-        inl = np.abs(dist - radii[:, None]) < INLIER_IN * 2
-        counts = inl.sum(1)
-        best = int(np.argmax(counts))
-        if counts[best] < min_points:
-            break
-        members = inl[best]
-        centre, radius = _lsq_circle(pts[members], centres[best], radii[best])
-        ang = np.arctan2(pts[members, 1] - centre[1], pts[members, 0] - centre[0])
-        coverage = len(np.unique(((ang + np.pi) / (2 * np.pi) * 24).astype(int) % 24)) / 24
-        if coverage >= 0.4 and RIM_MID_MIN_IN * 0.8 < radius < RIM_MID_MAX_IN * 1.2:
-            found.append((centre, radius))
-        pts = pts[~members]
-    return found
-
-
-def _lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
-    """Least-squares (Kasa) circle through RANSAC's inliers: a better start than 3 points."""
-    if len(pts) < 5:
-        return centre, radius
-    A = np.column_stack([2 * pts, np.ones(len(pts))])
-    sol, *_ = np.linalg.lstsq(A, (pts ** 2).sum(1), rcond=None)
-    c = sol[:2]
-    r2 = sol[2] + c @ c
-    return (c, float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
-
-
-def _robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float):
-    """A circle through ``pts`` (board inches), the points that stray dropped: three rounds of a
-    least-squares fit and a cut at 3 MAD (at least 0.012 in), then a geometric fit of those
-    kept. Returns (centre, radius, keep); centre None once fewer than ``min_keep`` agree."""
-    c = start
-    for _ in range(3):
-        if keep.sum() < min_keep:
-            return None, 0.0, keep
-        c, r = _lsq_circle(pts[keep], start, r0)
-        res = np.abs(np.hypot(*(pts - c).T) - r)
-        mad = float(np.median(res[keep])) * 1.4826 + 1e-4
-        keep = res < max(3 * mad, 0.012)
-    if keep.sum() < min_keep:
-        return None, 0.0, keep
-    c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c)
-    return c, r, keep
-
-
-def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
-    """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k."""
-    pts = np.concatenate([outer, inner])
-    n_out = len(outer)
-    A = np.zeros((len(pts), 4))
-    A[:, :2] = 2 * pts
-    A[:n_out, 2] = 1.0
-    A[n_out:, 3] = 1.0
-    sol = np.linalg.solve(A.T @ A, A.T @ (pts * pts).sum(1))  # normal equations: 4 x 4
-    c = sol[:2]
-    return c, float(np.sqrt(max(sol[2] + c @ c, 0.0))), float(np.sqrt(max(sol[3] + c @ c, 0.0)))
-
-
-def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
-    """Gauss-Newton fit of two concentric circles: (centre, R_outer, R_inner)."""
-    c = centre.astype(float).copy()
-    pts = np.concatenate([outer, inner])
-    n_out = len(outer)
-    ro = float(np.mean(np.hypot(*(outer - c).T))) if len(outer) else 0.0
-    ri = float(np.mean(np.hypot(*(inner - c).T))) if len(inner) else 0.0
-    J = np.zeros((len(pts), 4))
-    J[:n_out, 2] = -1.0
-    J[n_out:, 3] = -1.0
-    for _ in range(3):
-        v = pts - c
-        dist = np.hypot(v[:, 0], v[:, 1])
-        J[:, :2] = -v / np.maximum(dist, 1e-12)[:, None]
-        e = dist - np.where(np.arange(len(pts)) < n_out, ro, ri)
-        step = np.linalg.solve(J.T @ J + 1e-12 * np.eye(4), -(J.T @ e))
-        c += step[:2]
-        ro += step[2]
-        ri += step[3]
-        if np.linalg.norm(step) < 1e-7:
-            break
-    return c, ro, ri
 
 
 class BaseFinder:
@@ -220,9 +114,9 @@ class BaseFinder:
         # team's colour, figures and all (more is a hand or a sleeve), in half-size pixels
         min_mass = max(8.0, 0.5 * np.pi * 27 * MM * 3 * MM * ppi * ppi)
         max_mass = 40 * np.pi * (25 * MM) ** 2 * ppi * ppi
-        self.surface_ab = (float(np.median(a[mask])), float(np.median(b[mask])))
-        found = picture_colours(a[mask], b[mask], L[mask] * (100 / 255), self.palette, self.teams, min_mass,
-                                max_mass)
+        a, b, L = a[mask], b[mask], L[mask]
+        self.surface_ab = (float(np.median(a[::5])), float(np.median(b[::5])))    # every fifth pixel is plenty
+        found = picture_colours(a, b, L * (100 / 255), self.palette, self.teams, min_mass, max_mass, self.surface_ab)
         names = {c.name for c in found}
         # a team this picture does not show (a hand over its bases) keeps what the frames so
         # far showed of it; a configured team never seen yet, its palette colour
@@ -231,16 +125,16 @@ class BaseFinder:
         self._learned |= names
         self.seen = Palette(found + kept)
 
-    def candidates(self, planes, reg: Registration, exclude: list[Base] = (),
-                   per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
-        """Rim circles of the learned colours in the half-size ``planes`` (:meth:`half_lab`), not
-        near any base in ``exclude`` (those are already measured). ``per_size``: one search per
-        standard size, largest first, instead of one for any rim radius."""
+    def rim_groups(self, planes, reg: Registration, exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray]]:
+        """The pixels of each learned colour in the half-size ``planes`` (:meth:`half_lab`) that
+        could be rims, in groups that lie close together, as board inches: [(colour, points)].
+        None near a base in ``exclude`` (those are already measured)."""
         _, a, b, ppi = planes
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
                  zip(exclude, self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude])) / 2)] \
             if exclude else []
+        min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
         out = []
         for colour in self.seen.colours:
             score = colour.score(a, b)
@@ -249,33 +143,48 @@ class BaseFinder:
             mask = (score > max(7.0, 0.3 * colour.chroma, floor)).astype(np.uint8)
             for u, v, r in holes:
                 cv2.circle(mask, (u, v), r, 0, -1)
-            # a figure can cut its rim in two arcs: group pixels that lie close together
-            # (a dilated mask) and let RANSAC pick the circles out of each group
+            # a figure can cut its rim in two arcs: group pixels that lie close together (a
+            # dilated mask, labelled at half its size: grouping needs no fine detail, and
+            # labelling is the costly step) and let RANSAC pick the circles out of each group
             grouped = cv2.dilate(mask, self._kernel(ppi))
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(grouped, connectivity=8)
-            labels[mask == 0] = 0
-            min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
+            coarse = cv2.resize(grouped, (grouped.shape[1] // 2, grouped.shape[0] // 2),
+                                interpolation=cv2.INTER_AREA)
+            n, labels, stats, _ = cv2.connectedComponentsWithStats((coarse > 0).view(np.uint8), connectivity=8)
+            nz = cv2.findNonZero(mask[:2 * coarse.shape[0], :2 * coarse.shape[1]])
+            if n < 2 or nz is None:
+                continue
+            xs, ys = nz.reshape(-1, 2).T
+            label = labels[ys // 2, xs // 2]
+            order = np.argsort(label, kind="stable")
+            bounds = np.searchsorted(label[order], np.arange(n + 1))
             for k in range(1, n):
-                x, y, w, h = stats[k, :4]
-                if max(w, h) > ppi * 8:   # far bigger than any base: a cloth, a sleeve
+                if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8:   # far bigger than any base: a cloth, a sleeve
                     continue
-                ys, xs = np.nonzero(labels[y:y + h, x:x + w] == k)
-                if len(xs) < min_area:
+                members = order[bounds[k]:bounds[k + 1]]
+                if len(members) < min_area:
                     continue
-                uv = np.column_stack([xs + x, ys + y]).astype(np.float64) * 2 + 0.5
-                board = self._to_board(reg, uv)
-                if per_size:
-                    # a circle RANSAC draws across several touching small rims is bigger than any
-                    # of them: searched for one size at a time, each rim is a circle of its own
-                    for mid in sorted(RIM_MIDS_IN, reverse=True):
-                        min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))
-                        for centre, r in ransac_circles(board, self.rng, min_pts,
-                                                        radii_in=(mid * 0.85, mid * 1.15)):
-                            out.append((colour, centre, r))
-                    continue
-                min_pts = max(5, int(0.35 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi * 0.5))
-                for centre, r in ransac_circles(board, self.rng, min_pts):
-                    out.append((colour, centre, r))
+                uv = np.column_stack([xs[members], ys[members]]).astype(np.float64) * 2 + 0.5
+                out.append((colour, self._to_board(reg, uv)))
+        return out
+
+    def candidates(self, groups, ppi: float, per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
+        """Rim circles among the ``groups`` of :meth:`rim_groups`: [(colour, centre, radius)].
+        ``per_size``: one search per standard size, largest first, instead of one for any rim radius."""
+        out = []
+        accept = (RIM_MID_MIN_IN * 0.8, RIM_MID_MAX_IN * 1.2)
+        for colour, board in groups:
+            if per_size:
+                # a circle RANSAC draws across several touching small rims is bigger than any
+                # of them: searched for one size at a time, each rim is a circle of its own
+                for mid in sorted(RIM_MIDS_IN, reverse=True):
+                    min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))
+                    for centre, r in ransac_circles(board, self.rng, min_pts, (mid * 0.85, mid * 1.15), accept):
+                        out.append((colour, centre, r))
+                continue
+            min_pts = max(5, int(0.35 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi * 0.5))
+            for centre, r in ransac_circles(board, self.rng, min_pts, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15),
+                                            accept):
+                out.append((colour, centre, r))
         return out
 
     # --- 2. refinement ---------------------------------------------------------------
@@ -355,7 +264,7 @@ class BaseFinder:
         peak_at = np.argmax(score, axis=1)
         rows = np.arange(RAYS)
         peak = score[rows, peak_at]
-        level = float(np.median(peak))
+        level = median(peak)
         if level < 8.0:
             return self._reject("faint")
         outer_r, inner_r, found_out, found_in = crossings(score, rho, peak_at, level / 2)
@@ -386,7 +295,7 @@ class BaseFinder:
         for _ in range(3):  # drop rays that disagree: a figure across the rim, a shadow
             c, ro, ri = fit_concentric_algebraic(outer[keep], inner[keep])
             res = np.maximum(np.abs(np.hypot(*(outer - c).T) - ro), np.abs(np.hypot(*(inner - c).T) - ri))
-            mad = float(np.median(res[keep])) * 1.4826 + 1e-4
+            mad = median(res[keep]) * 1.4826 + 1e-4
             keep = res < max(3 * mad, 0.012)
             if keep.sum() < RAYS * 0.4:
                 return self._reject(f"only {keep.sum()} rays agree")
@@ -407,13 +316,13 @@ class BaseFinder:
                 size, diameter = nearest, by_inner
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
-        name, gap = self.seen.classify(np.median(rim_lab[keep], axis=0))
+        rim = np.median(rim_lab[keep], axis=0)
+        name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
         res = np.concatenate([np.hypot(*(outer[keep] - c).T) - ro, np.hypot(*(inner[keep] - c).T) - ri])
         if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
             return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
-        rim = np.median(rim_lab[keep], axis=0)
         # The centre from the outer edge alone: it is the base's own edge against the surface,
         # where the inner edge meets the figure and moves with its paint (a cloak of the team's
         # colour, shaded on one side, pulls a two-edge fit by 1-2 px).
@@ -429,7 +338,8 @@ class BaseFinder:
         the rays that stray (into a touching rim, a shadow) dropped; None when too few agree or
         it lands far from the two-edge centre ``c``."""
         d = np.hypot(*(outer - c).T)
-        cc, _, _ = _robust_circle(outer, np.abs(d - np.median(d)) < 0.05, c, float(np.median(d)), RAYS * 0.4)
+        r = median(d)
+        cc, _, _ = robust_circle(outer, np.abs(d - r) < 0.05, c, r, RAYS * 0.4)
         return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
 
     def _outer_only(self, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray, ok: np.ndarray,
@@ -438,7 +348,7 @@ class BaseFinder:
         the same colour): one circle, fitted robustly."""
         rows = np.nonzero(ok)[0]
         outer = centre + outer_r[rows, None] * DIRS[rows]
-        c, ro, keep = _robust_circle(outer, np.ones(len(rows), bool), centre, float(np.median(outer_r[rows])),
+        c, ro, keep = robust_circle(outer, np.ones(len(rows), bool), centre, median(outer_r[rows]),
                                      RAYS * 0.5)
         if c is None:
             return self._reject(f"only {keep.sum()} outer edges agree")
@@ -489,23 +399,50 @@ class BaseFinder:
         found_before = list(bases)
         planes = self.half_lab(frame, reg)
         self.learn_colours(*planes, reg)
-        for attempt in range(2):
-            failed = False
-            for colour, centre, r in self.candidates(planes, reg, bases, per_size=attempt > 0):
-                if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < 0.15 and
-                       r < b.radius_in - RIM_MM * MM / 2 + 0.12 for b in bases):
-                    continue  # already measured from another candidate (unless a ring around it)
+        groups = self.rim_groups(planes, reg, bases)
+        failed = self._measure_candidates(frame, reg, groups, planes[3], bases)
+        if failed:
+            # A circle RANSAC drew across several touching rims of one colour measures as no
+            # base; in the groups where that happened, with the bases found so far taken out
+            # and one size searched for at a time, their neighbours come out clean.
+            self._measure_candidates(frame, reg, [(c, _outside(pts, bases, 0.15 + 1 / planes[3]))
+                                                  for c, pts in failed], planes[3], bases, per_size=True)
+        bases = self._separate_touching(frame, reg, bases, found_before)
+        return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
+
+    def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
+                            per_size: bool = False) -> list[tuple[TeamColour, np.ndarray]]:
+        """Measure the rim circles found in ``groups`` and add the bases among them to ``bases``;
+        returns the groups where a circle measured as no base."""
+        failed = []
+        for group in groups:
+            bad = False
+            for colour, centre, r in self.candidates([group], ppi, per_size):
+                if self._needless(colour, centre, r, bases):
+                    continue
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
                 if base is not None:
                     _add(bases, base, self.surface_ab)
-                failed |= base is None
-            # A circle RANSAC drew across several touching rims of one colour measures as no
-            # base; with the bases found so far masked out, and one size searched for at a
-            # time, their neighbours come out clean.
-            if not failed:
-                break
-        bases = self._separate_touching(frame, reg, bases, found_before)
-        return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
+                bad |= base is None
+            if bad:
+                failed.append(group)
+        return failed
+
+    def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
+        """A rim circle not worth measuring: off the play area (a ring among the frame markers),
+        a base already measured from another circle (unless it is a ring around it), or well
+        inside a base of another colour (a figure's paint: bases do not overlap; a ring just
+        inside another colour's may be a rim within its blur's fringe, and is measured)."""
+        if self.board_in is not None and not (-1 <= centre[0] <= self.board_in[0] + 1 and
+                                              -1 <= centre[1] <= self.board_in[1] + 1):
+            return True
+        for b in bases:
+            d = np.hypot(b.x_in - centre[0], b.y_in - centre[1])
+            if d < 0.15 and r < b.radius_in - RIM_MM * MM / 2 + 0.12:
+                return True
+            if b.color != colour.name and d + r < b.radius_in - 6 * MM:
+                return True
+        return False
 
     def _on_board(self, bases: list[Base]) -> list[Base]:
         """Pieces stand on the play area: a ring among the frame markers or on the table is not one."""
@@ -531,6 +468,14 @@ class BaseFinder:
                     base = again
             out.append(base)
         return out
+
+
+def _outside(pts: np.ndarray, bases: list[Base], margin_in: float) -> np.ndarray:
+    """``pts`` (board inches) farther than ``margin_in`` outside every base in ``bases``."""
+    keep = np.ones(len(pts), bool)
+    for b in bases:
+        keep &= np.hypot(pts[:, 0] - b.x_in, pts[:, 1] - b.y_in) > b.radius_in + margin_in
+    return pts[keep]
 
 
 def nominal_radius(base: Base) -> float:
@@ -578,50 +523,3 @@ def _rank(b: Base) -> tuple:
     artefact): both edges seen, then a clearly more saturated rim (a rim's blend into the
     surface, which can look like a ring of another colour, is always duller), then the fit."""
     return b.edges, round(b.chroma / 8), -b.residual_in
-
-
-def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: float):
-    """Per ray, where the score falls below ``level`` going out from the peak and going in,
-    linearly interpolated: (outer radius, inner radius, outer found, inner found)."""
-    n = score.shape[1]
-    idx = np.arange(n)[None, :]
-    low = score < level
-    rows = np.arange(len(score))
-    out_mask = low & (idx > peak_at[:, None])
-    k_out = np.argmax(out_mask, axis=1)
-    in_mask = low & (idx < peak_at[:, None])
-    k_in = n - 1 - np.argmax(in_mask[:, ::-1], axis=1)
-    found_out, found_in = out_mask.any(axis=1), in_mask.any(axis=1)
-    k_out = np.clip(k_out, 1, n - 1)
-    k_in = np.clip(k_in, 0, n - 2)
-
-    def interp(k_hi, k_lo):  # between a sample above the level and one below it
-        a, b = score[rows, k_hi], score[rows, k_lo]
-        t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
-        return rho[k_hi] + t * (rho[k_lo] - rho[k_hi])
-    return interp(k_out - 1, k_out), interp(k_in + 1, k_in), found_out, found_in
-
-
-def outermost_crossings(score: np.ndarray, rho: np.ndarray, floor: float, width: int = 5):
-    """Per ray, the outer edge of the outermost ring of colour: the last sample above ``floor``,
-    the ring's own peak within ``width`` samples inside it, and where the score falls below
-    half that peak going out. A pale rim around a saturated figure of its colour keeps its
-    edge (a half level taken from the figure's peak would put it on the figure's edge).
-    Returns (radius, found)."""
-    n = score.shape[1]
-    rows = np.arange(len(score))
-    above = score >= floor
-    found = above.any(axis=1)
-    last = n - 1 - np.argmax(above[:, ::-1], axis=1)
-    idx = np.clip(last[:, None] - np.arange(width)[None, :], 0, n - 1)
-    window = score[rows[:, None], idx]
-    peak_at = idx[rows, np.argmax(window, axis=1)]
-    level = score[rows, peak_at] / 2
-    k = np.arange(n)[None, :]
-    below = (score < level[:, None]) & (k > peak_at[:, None])
-    found &= below.any(axis=1)
-    k_out = np.clip(np.argmax(below, axis=1), 1, n - 1)
-    a, b = score[rows, k_out - 1], score[rows, k_out]
-    t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
-    return rho[k_out - 1] + t * (rho[k_out] - rho[k_out - 1]), found
-

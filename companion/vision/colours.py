@@ -151,7 +151,7 @@ MERGE_DEG = 20.0         # two clusters closer in hue than this are one team's p
 
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
                     names: list[str] | None = None, min_mass: float = 30.0,
-                    max_mass: float = float("inf")) -> list[TeamColour]:
+                    max_mass: float = float("inf"), surface: tuple[float, float] | None = None) -> list[TeamColour]:
     """The team colours a picture shows, learned from its own pixels (Lab, float, a and b centred).
 
     Rims are found by shape; their colour is what this picture's light, white balance
@@ -160,6 +160,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     the nearest palette colour (the nominal TABLE_SPEC colours and any taught ones),
     and its Lab is the cluster's own. ``names`` limits the result to those teams. A
     cluster of more than ``max_mass`` pixels is no team's rims (a hand, a sleeve, a cloth).
+    ``surface``: the surface's own (a, b), when the caller has measured it.
 
     >>> pal = Palette.nominal()
     >>> lab = np.array([lab_of_rgb((60, 150, 60))] * 900 + [lab_of_rgb((70, 90, 150))] * 60)
@@ -167,26 +168,30 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     >>> [c.name for c in found]                    # a pale blue on a green surface is still blue
     ['blue']
     """
-    a, b, L = (np.asarray(v, np.float64).ravel() for v in (a, b, L))
-    chroma = np.hypot(a, b)
-    hue = np.arctan2(b, a)
-    # The surface: the commonest colour of the board (its median, it covers most of it).
-    sa, sb = float(np.median(a)), float(np.median(b))
+    a, b, L = (np.asarray(v, np.float32).ravel() for v in (a, b, L))
+    # The surface: the commonest colour of the board (its median, it covers most of it; every
+    # fifth pixel tells it as well as all of them).
+    sa, sb = surface if surface is not None else (float(np.median(a[::5])), float(np.median(b[::5])))
     # A grey felt under a warm or green light is a little coloured: nothing near the surface's
     # own colour counts, whatever its chroma.
     surface_chroma = float(np.hypot(sa, sb))
-    colourful = (chroma >= MIN_CHROMA) & (np.hypot(a - sa, b - sb) > max(MIN_CHROMA, 0.6 * surface_chroma))
+    near_surface = max(MIN_CHROMA, 0.6 * surface_chroma)
+    colourful = (a * a + b * b >= MIN_CHROMA ** 2) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2)
+    a, b, L = (v[colourful].astype(np.float64) for v in (a, b, L))    # the rest is never looked at again
+    chroma = np.hypot(a, b)
+    hue = np.arctan2(b, a)
     wanted = [c for c in palette.colours if names is None or c.name in names]
     if surface_chroma >= COLOURED_SURFACE:      # a pale mat or a felt takes any team colour
         surface_hue = np.arctan2(sb, sa)
         gap = np.abs((hue - surface_hue + np.pi) % (2 * np.pi) - np.pi)
-        colourful &= gap > np.radians(SURFACE_GAP_DEG)
+        off = gap > np.radians(SURFACE_GAP_DEG)
+        a, b, L, chroma, hue = a[off], b[off], L[off], chroma[off], hue[off]
         # no green rims on a green pitch (TABLE_SPEC): a cluster is not named after the surface's colour
         wanted = [c for c in wanted if math.degrees(_hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
-    if colourful.sum() < min_mass:
+    if len(a) < min_mass:
         return []
-    bins = ((hue[colourful] + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
-    hist = np.bincount(bins, weights=chroma[colourful], minlength=BINS)
+    bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
+    hist = np.bincount(bins, weights=chroma, minlength=BINS)
     kernel = np.exp(-0.5 * (np.arange(-6, 7) / 2.0) ** 2)        # 4 degrees wide
     smooth = np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), kernel, "same")[6:-6]
     counts = np.bincount(bins, minlength=BINS)
@@ -202,8 +207,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     for k in kept:
         window = [(k + d) % BINS for d in range(-8, 9)]           # +-16 degrees
         centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
-        near = colourful.copy()
-        near[colourful] = np.isin(bins, window)
+        near = np.isin(bins, window)
         if not wanted:
             break
         best = min(wanted, key=lambda c: _hue_gap(c.hue, centre))

@@ -196,7 +196,7 @@ def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
     """Along a ray: the cloak (score 60) to 0.5 in, the pale rim (25) to 0.7 in, then the
     surface. Half the ray's peak puts the edge on the cloak's; the outermost ring's own
     half level puts it on the rim's."""
-    from companion.vision.bases import crossings, outermost_crossings
+    from companion.vision.circles import crossings, outermost_crossings
 
     rho = np.linspace(0.2, 1.0, 81)
     profile = np.where(rho < 0.5, 60.0, np.where(rho < 0.7, 25.0, 0.0))

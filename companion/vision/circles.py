@@ -1,0 +1,200 @@
+"""Circles through points: the geometry a rim is measured with, on plain arrays (board inches).
+
+RANSAC finds rim-sized circles among a cloud of coloured pixels; least-squares fits
+(one circle, or two concentric ones: a rim's outer and inner edges) measure them;
+``crossings`` places a rim's edges along rays read across it. Nothing here reads an
+image. The fits are small (tens of points) and run hundreds of times a frame, so they
+solve their 3 x 3 or 4 x 4 normal equations directly, in coordinates centred on the
+points' mean (well conditioned, where a circle 0.5 in across 20 in from the origin is not).
+
+>>> t = np.linspace(0, 2 * np.pi, 40, endpoint=False)
+>>> pts = np.column_stack([10 + 0.6 * np.cos(t), 5 + 0.6 * np.sin(t)])
+>>> centre, r = lsq_circle(pts, np.zeros(2), 0.0)
+>>> [round(float(v), 6) for v in centre], round(r, 6)
+([10.0, 5.0], 0.6)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+INLIER_IN = 0.05
+
+
+def median(x: np.ndarray) -> float:
+    """np.median of a 1-D array, without its overhead (it runs thousands of times a frame)."""
+    n = len(x)
+    k = n // 2
+    p = np.partition(x, k)
+    return float(p[k]) if n % 2 else 0.5 * (float(p[k]) + float(p[:k].max()))
+
+
+def circles_from_triples(p: np.ndarray, idx: np.ndarray):
+    """The circle through each triple of points ``p[idx]``: (centres, radii, defined)."""
+    a, b, c = p[idx[:, 0]], p[idx[:, 1]], p[idx[:, 2]]
+    d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1]) + c[:, 0] * (a[:, 1] - b[:, 1]))
+    ok = np.abs(d) > 1e-9
+    d = np.where(ok, d, 1.0)
+    a2, b2, c2 = (a ** 2).sum(1), (b ** 2).sum(1), (c ** 2).sum(1)
+    ux = (a2 * (b[:, 1] - c[:, 1]) + b2 * (c[:, 1] - a[:, 1]) + c2 * (a[:, 1] - b[:, 1])) / d
+    uy = (a2 * (c[:, 0] - b[:, 0]) + b2 * (a[:, 0] - c[:, 0]) + c2 * (b[:, 0] - a[:, 0])) / d
+    r = np.hypot(a[:, 0] - ux, a[:, 1] - uy)
+    return np.column_stack([ux, uy]), r, ok
+
+
+def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int,
+                   radii_in: tuple[float, float], accept_in: tuple[float, float], tries: int = 160):
+    """Circles with a radius within ``radii_in`` among ``points`` (board inches), each
+    supported by at least ``min_points`` points spread round at least 40 % of it and, once
+    fitted, with a radius within ``accept_in``: [(centre, radius)]. Each circle's points
+    are taken out before the next is looked for (two touching rims are two circles)."""
+    found = []
+    pts = points - points.mean(axis=0) if len(points) else points     # centred: d^2 below stays exact
+    origin = points.mean(axis=0) if len(points) else np.zeros(2)
+    while len(pts) >= min_points and len(found) < 12:
+        idx = rng.integers(0, len(pts), size=(tries, 3))
+        centres, radii, ok = circles_from_triples(pts, idx)
+        ok &= (radii > radii_in[0]) & (radii < radii_in[1])
+        if not ok.any():
+            break
+        centres, radii = centres[ok], radii[ok]
+        # |p - c| within 2 INLIER_IN of r, as squared distances: one matrix product
+        d2 = (pts ** 2).sum(1)[None, :] - 2 * centres @ pts.T + (centres ** 2).sum(1)[:, None]
+        lo, hi = np.maximum(radii - 2 * INLIER_IN, 0) ** 2, (radii + 2 * INLIER_IN) ** 2
+        inl = (d2 > lo[:, None]) & (d2 < hi[:, None])
+        counts = inl.sum(1)
+        best = int(np.argmax(counts))
+        if counts[best] < min_points:
+            break
+        members = inl[best]
+        centre, radius = lsq_circle(pts[members], centres[best], radii[best])
+        ang = np.arctan2(pts[members, 1] - centre[1], pts[members, 0] - centre[0])
+        coverage = len(np.unique(((ang + np.pi) / (2 * np.pi) * 24).astype(int) % 24)) / 24
+        if coverage >= 0.4 and accept_in[0] < radius < accept_in[1]:
+            found.append((centre + origin, radius))
+        pts = pts[~members]
+    return found
+
+
+def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
+    """Least-squares (Kasa) circle through ``pts``: (centre, radius); ``centre`` and ``radius``
+    back when fewer than 5 points or no circle fits."""
+    if len(pts) < 5:
+        return centre, radius
+    m = pts.mean(axis=0)
+    q = pts - m
+    A = np.empty((len(q), 3))
+    A[:, :2] = 2 * q
+    A[:, 2] = 1.0
+    try:
+        sol = np.linalg.solve(A.T @ A, A.T @ (q * q).sum(1))
+    except np.linalg.LinAlgError:
+        return centre, radius
+    c = sol[:2]
+    r2 = sol[2] + c @ c
+    return (c + m, float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
+
+
+def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float):
+    """A circle through ``pts`` (board inches), the points that stray dropped: three rounds of a
+    least-squares fit and a cut at 3 MAD (at least 0.012 in), then a geometric fit of those
+    kept. Returns (centre, radius, keep); centre None once fewer than ``min_keep`` agree."""
+    c = start
+    for _ in range(3):
+        if keep.sum() < min_keep:
+            return None, 0.0, keep
+        c, r = lsq_circle(pts[keep], start, r0)
+        res = np.abs(np.hypot(*(pts - c).T) - r)
+        mad = median(res[keep]) * 1.4826 + 1e-4
+        keep = res < max(3 * mad, 0.012)
+    if keep.sum() < min_keep:
+        return None, 0.0, keep
+    c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c)
+    return c, r, keep
+
+
+def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
+    """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k.
+    Returns (centre, R_outer, R_inner)."""
+    pts = np.concatenate([outer, inner])
+    m = pts.mean(axis=0)
+    q = pts - m
+    n_out = len(outer)
+    A = np.zeros((len(q), 4))
+    A[:, :2] = 2 * q
+    A[:n_out, 2] = 1.0
+    A[n_out:, 3] = 1.0
+    sol = np.linalg.solve(A.T @ A, A.T @ (q * q).sum(1))  # normal equations: 4 x 4
+    c = sol[:2]
+    return c + m, float(np.sqrt(max(sol[2] + c @ c, 0.0))), float(np.sqrt(max(sol[3] + c @ c, 0.0)))
+
+
+def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
+    """Gauss-Newton fit of two concentric circles (geometric distances): (centre, R_outer, R_inner)."""
+    c = centre.astype(float).copy()
+    pts = np.concatenate([outer, inner])
+    n_out = len(outer)
+    ro = float(np.mean(np.hypot(*(outer - c).T))) if len(outer) else 0.0
+    ri = float(np.mean(np.hypot(*(inner - c).T))) if len(inner) else 0.0
+    J = np.zeros((len(pts), 4))
+    J[:n_out, 2] = -1.0
+    J[n_out:, 3] = -1.0
+    is_outer = np.arange(len(pts)) < n_out
+    for _ in range(3):
+        v = pts - c
+        dist = np.hypot(v[:, 0], v[:, 1])
+        J[:, :2] = -v / np.maximum(dist, 1e-12)[:, None]
+        e = dist - np.where(is_outer, ro, ri)
+        step = np.linalg.solve(J.T @ J + 1e-12 * np.eye(4), -(J.T @ e))
+        c += step[:2]
+        ro += step[2]
+        ri += step[3]
+        if np.linalg.norm(step) < 1e-7:
+            break
+    return c, ro, ri
+
+
+def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: float):
+    """Per ray, where the score falls below ``level`` going out from the peak and going in,
+    linearly interpolated: (outer radius, inner radius, outer found, inner found)."""
+    n = score.shape[1]
+    idx = np.arange(n)[None, :]
+    low = score < level
+    rows = np.arange(len(score))
+    out_mask = low & (idx > peak_at[:, None])
+    k_out = np.argmax(out_mask, axis=1)
+    in_mask = low & (idx < peak_at[:, None])
+    k_in = n - 1 - np.argmax(in_mask[:, ::-1], axis=1)
+    found_out, found_in = out_mask.any(axis=1), in_mask.any(axis=1)
+    k_out = np.clip(k_out, 1, n - 1)
+    k_in = np.clip(k_in, 0, n - 2)
+
+    def interp(k_hi, k_lo):  # between a sample above the level and one below it
+        a, b = score[rows, k_hi], score[rows, k_lo]
+        t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
+        return rho[k_hi] + t * (rho[k_lo] - rho[k_hi])
+    return interp(k_out - 1, k_out), interp(k_in + 1, k_in), found_out, found_in
+
+
+def outermost_crossings(score: np.ndarray, rho: np.ndarray, floor: float, width: int = 5):
+    """Per ray, the outer edge of the outermost ring of colour: the last sample above ``floor``,
+    the ring's own peak within ``width`` samples inside it, and where the score falls below
+    half that peak going out. A pale rim around a saturated figure of its colour keeps its
+    edge (a half level taken from the figure's peak would put it on the figure's edge).
+    Returns (radius, found)."""
+    n = score.shape[1]
+    rows = np.arange(len(score))
+    above = score >= floor
+    found = above.any(axis=1)
+    last = n - 1 - np.argmax(above[:, ::-1], axis=1)
+    idx = np.clip(last[:, None] - np.arange(width)[None, :], 0, n - 1)
+    window = score[rows[:, None], idx]
+    peak_at = idx[rows, np.argmax(window, axis=1)]
+    level = score[rows, peak_at] / 2
+    k = np.arange(n)[None, :]
+    below = (score < level[:, None]) & (k > peak_at[:, None])
+    found &= below.any(axis=1)
+    k_out = np.clip(np.argmax(below, axis=1), 1, n - 1)
+    a, b = score[rows, k_out - 1], score[rows, k_out]
+    t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
+    return rho[k_out - 1] + t * (rho[k_out] - rho[k_out - 1]), found

@@ -1,0 +1,65 @@
+"""The circle geometry rims are measured with (companion/vision/circles.py)."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.vision.circles import (fit_concentric, fit_concentric_algebraic, lsq_circle, median,
+                                      ransac_circles, robust_circle)
+
+
+def ring(cx, cy, r, n=60, start=0.0, span=2 * np.pi, noise=0.0, seed=0):
+    t = start + np.linspace(0, span, n, endpoint=False)
+    rng = np.random.default_rng(seed)
+    return np.column_stack([cx + r * np.cos(t), cy + r * np.sin(t)]) + rng.normal(0, noise, (n, 2))
+
+
+@given(st.lists(st.floats(-1e3, 1e3), min_size=1, max_size=80))
+def test_median_is_numpys(values):
+    x = np.array(values)
+    assert median(x) == np.median(x)
+
+
+@settings(max_examples=60)
+@given(st.floats(0, 30), st.floats(0, 30), st.floats(0.3, 1.2))
+def test_a_circle_far_from_the_origin_is_fitted_exactly(cx, cy, r):
+    # board inches: a rim 20 in from the corner is as well conditioned as one at the corner
+    centre, radius = lsq_circle(ring(cx, cy, r), np.zeros(2), 0.0)
+    assert np.allclose(centre, [cx, cy], atol=1e-9) and abs(radius - r) < 1e-9
+
+
+def test_too_few_points_give_the_start_back():
+    start = np.array([1.0, 2.0])
+    assert lsq_circle(ring(5, 5, 1, n=4), start, 0.7) == (start, 0.7)
+
+
+def test_concentric_fits_recover_a_rims_two_edges_from_half_of_it():
+    outer, inner = ring(12, 7, 0.98, span=np.pi, noise=0.003), ring(12, 7, 0.82, span=np.pi, noise=0.003, seed=1)
+    c, ro, ri = fit_concentric_algebraic(outer, inner)
+    c, ro, ri = fit_concentric(outer, inner, c)
+    assert np.hypot(*(c - [12, 7])) < 0.01 and abs(ro - 0.98) < 0.01 and abs(ri - 0.82) < 0.01
+
+
+def test_robust_circle_drops_points_that_stray():
+    pts = ring(4, 9, 0.59, noise=0.002)
+    v = pts[:8] - [4, 9]
+    pts[:8] -= 0.12 * v / np.hypot(*v.T)[:, None]     # a figure across part of the rim: edges fall short
+    c, r, keep = robust_circle(pts, np.ones(len(pts), bool), pts.mean(axis=0), 0.6, 20)
+    assert not keep[:8].any() and keep[8:].mean() > 0.9
+    assert np.hypot(*(c - [4, 9])) < 0.003 and abs(r - 0.59) < 0.003
+
+
+def test_robust_circle_gives_up_below_its_quorum():
+    pts = ring(4, 9, 0.59, n=10)
+    c, _, _ = robust_circle(pts, np.ones(10, bool), pts.mean(axis=0), 0.6, 20)
+    assert c is None
+
+
+def test_ransac_finds_two_touching_rims_and_not_the_noise():
+    rng = np.random.default_rng(3)
+    a, b = ring(10, 10, 0.51, n=120, noise=0.01), ring(11.2, 10, 0.51, n=120, noise=0.01, seed=2)
+    clutter = rng.uniform(8, 13, (40, 2))
+    found = ransac_circles(np.concatenate([a, b, clutter]), rng, 40, (0.4, 1.1), (0.4, 1.1))
+    centres = sorted(tuple(np.round(c, 1)) for c, _ in found)
+    assert centres == [(10.0, 10.0), (11.2, 10.0)]
+    assert all(abs(r - 0.51) < 0.02 for _, r in found)
