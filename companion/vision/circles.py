@@ -95,12 +95,14 @@ def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
     return (c + m, float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
 
 
-def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float):
-    """A circle through ``pts`` (board inches), the points that stray dropped: three rounds of a
-    least-squares fit and a cut at 3 MAD (at least 0.012 in), then a geometric fit of those
-    kept. Returns (centre, radius, keep); centre None once fewer than ``min_keep`` agree."""
+def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float,
+                  rounds: int = 3, geometric: bool = True):
+    """A circle through ``pts`` (board inches), the points that stray dropped: ``rounds`` of a
+    least-squares fit and a cut at 3 MAD (at least 0.012 in), then a fit of those kept
+    (geometric, or algebraic: as good for points all round a circle, and cheaper).
+    Returns (centre, radius, keep); centre None once fewer than ``min_keep`` agree."""
     c = start
-    for _ in range(3):
+    for _ in range(rounds):
         if keep.sum() < min_keep:
             return None, 0.0, keep
         c, r = lsq_circle(pts[keep], start, r0)
@@ -109,7 +111,7 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
         keep = res < max(3 * mad, 0.012)
     if keep.sum() < min_keep:
         return None, 0.0, keep
-    c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c)
+    c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c) if geometric else (*lsq_circle(pts[keep], c, r), 0)
     return c, r, keep
 
 

@@ -79,8 +79,10 @@ class SmallTokenReader:
     def _to_board(self, reg: Registration, uv: np.ndarray) -> np.ndarray:
         return reg.to_board(uv, self.camera)
 
-    def candidates(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float]) -> list[np.ndarray]:
-        """Dark squares about 0.75 in a side on the board: their corners, board inches."""
+    def candidates(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float],
+                   bases=()) -> list[np.ndarray]:
+        """Dark squares about 0.75 in a side on the board, none centred inside one of ``bases``:
+        their corners, board inches."""
         w, h = board_in
         corners = self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float))
         x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
@@ -94,10 +96,17 @@ class SmallTokenReader:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=4)
         expected = (SIDE_IN * ppi) ** 2
         out = []
-        for k in range(1, n):
+        box = stats[:, 2] * stats[:, 3]
+        sized = (box >= 0.15 * expected) & (box <= 4 * expected) & (np.minimum(stats[:, 2], stats[:, 3]) >= 6)
+        blobs = np.nonzero(sized[1:])[0] + 1       # thousands of specks: only the token-sized ones
+        if bases and len(blobs):                   # a base's dark top is no token: not looked at
+            mid = self._to_board(reg, stats[blobs, :2] + stats[blobs, 2:4] / 2 + [x0, y0])
+            inside = np.zeros(len(blobs), bool)
+            for base in bases:
+                inside |= np.hypot(mid[:, 0] - base.x_in, mid[:, 1] - base.y_in) < base.radius_in
+            blobs = blobs[~inside]
+        for k in blobs:
             x, y, bw, bh, area = stats[k]
-            if not (0.15 * expected <= bw * bh <= 4 * expected) or min(bw, bh) < 6:
-                continue
             patch = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
             square = self._square(patch, (x + x0, y + y0), reg, board_in)
             if square is None and 0.3 * expected <= bw * bh <= 2.5 * expected:
@@ -182,7 +191,7 @@ class SmallTokenReader:
         with a light figure on it can look like a marker with a light middle)."""
         out: list[MarkerSighting] = []
         wanted = set(wanted)
-        for square in self.candidates(gray, reg, board_in):
+        for square in self.candidates(gray, reg, board_in, bases):
             if not wanted:
                 break
             centre = square.mean(axis=0)
