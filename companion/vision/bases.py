@@ -528,7 +528,7 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0)) -> None:
         return
     if sum(1 for r in rivals if not _inside(r, base, surface_ab)) >= 2:
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
-    if all(_inside(r, base, surface_ab) or _rank(base) > _rank(r) for r in rivals):
+    if all(_inside(r, base, surface_ab) or _better(base, r) for r in rivals):
         for r in rivals:
             bases.remove(r)
         bases.append(base)
@@ -548,8 +548,13 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     return float(np.hypot(*(outer - (inner + t * span)))) > max(8.0, 0.25 * float(np.hypot(*span)))
 
 
-def _rank(b: Base) -> tuple:
-    """Which of two bases seen on one spot is the real one (bases cannot overlap, so one is an
-    artefact): both edges seen, then a clearly more saturated rim (a rim's blend into the
-    surface, which can look like a ring of another colour, is always duller), then the fit."""
-    return b.edges, round(b.chroma / 8), -b.residual_in
+def _better(a: Base, b: Base) -> bool:
+    """Whether ``a`` rather than ``b`` is the real one of two bases seen on one spot (bases
+    cannot overlap, so one is an artefact): both edges seen, then a clearly more saturated rim
+    (a rim's blend into the surface, which can look like a ring of another colour, is always
+    duller; the same rim read along other rays differs by a few units), then the fit."""
+    if a.edges != b.edges:
+        return a.edges > b.edges
+    if abs(a.chroma - b.chroma) > max(8.0, 0.2 * max(a.chroma, b.chroma)):
+        return a.chroma > b.chroma
+    return a.residual_in < b.residual_in

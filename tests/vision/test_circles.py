@@ -49,6 +49,16 @@ def test_robust_circle_drops_points_that_stray():
     assert np.hypot(*(c - [4, 9])) < 0.003 and abs(r - 0.59) < 0.003
 
 
+def test_robust_circle_is_not_pulled_by_an_arc_pushed_out_together():
+    # a cloak of the team's colour over an eighth of the rim: its edge there lies 0.2 in out
+    pts = ring(4, 9, 0.59, noise=0.002)
+    v = pts[:8] - [4, 9]
+    pts[:8] += 0.2 * v / np.hypot(*v.T)[:, None]
+    c, r, keep = robust_circle(pts, np.ones(len(pts), bool), pts.mean(axis=0), 0.6, 20)
+    assert not keep[:8].any()
+    assert np.hypot(*(c - [4, 9])) < 0.003 and abs(r - 0.59) < 0.003
+
+
 def test_robust_circle_gives_up_below_its_quorum():
     pts = ring(4, 9, 0.59, n=10)
     c, _, _ = robust_circle(pts, np.ones(10, bool), pts.mean(axis=0), 0.6, 20)

@@ -205,3 +205,23 @@ def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
     half_peak, _, _, _ = crossings(score, rho, peak_at, 30.0)
     rim, found = outermost_crossings(score, rho, 15.0)
     assert np.allclose(half_peak, 0.5, atol=0.011) and found.all() and np.allclose(rim, 0.7, atol=0.011)
+
+
+def test_of_one_base_seen_twice_the_better_fit_stays_unless_the_other_is_clearly_more_saturated():
+    from companion.vision.bases import Base, _add
+
+    def base(x, residual, chroma, edges=2):
+        return Base(x, 5.0, 40, "green", 0.79, 0.8, residual, edges=edges, chroma=chroma)
+
+    good, same_rim_other_rays = base(10.0, 0.017, 40.0), base(10.1, 0.056, 46.0)
+    bases = [good]
+    _add(bases, same_rim_other_rays)
+    assert bases == [good]                  # a few units of chroma are the same rim's: the fit decides
+    fringe, rim = base(10.0, 0.01, 18.0), base(10.05, 0.03, 45.0)
+    bases = [fringe]
+    _add(bases, rim)
+    assert bases == [rim]                   # a rim's dull blend into the surface loses to the rim
+    one_edge = base(10.0, 0.005, 45.0, edges=1)
+    bases = [one_edge]
+    _add(bases, base(10.05, 0.04, 40.0))
+    assert [b.edges for b in bases] == [2]  # both edges seen beats one
