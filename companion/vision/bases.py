@@ -368,7 +368,8 @@ class BaseFinder:
         it lands far from the two-edge centre ``c``."""
         d = np.hypot(*(outer - c).T)
         r = median(d)
-        cc, _, _ = robust_circle(outer, np.abs(d - r) < 0.05, c, r, RAYS * 0.4, rounds=2, geometric=False)
+        cc, _, _ = robust_circle(outer, np.abs(d - r) < 0.05, c, r, RAYS * 0.4, rounds=2, geometric=False,
+                                 sectors=False)
         return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
 
     def _outer_only(self, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray, ok: np.ndarray,

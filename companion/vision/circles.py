@@ -96,17 +96,17 @@ def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
 
 
 def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float,
-                  rounds: int = 3, geometric: bool = True):
+                  rounds: int = 3, geometric: bool = True, sectors: bool = True):
     """A circle through ``pts`` (board inches), the points that stray dropped: ``rounds`` of a
     least-squares fit and a cut at 3 MAD (at least 0.012 in), then a fit of those kept
     (geometric, or algebraic: as good for points all round a circle, and cheaper).
     Returns (centre, radius, keep); centre None once fewer than ``min_keep`` agree.
 
-    The first fit is the one of seven (through all the points, and through all but each sixth
+    With ``sectors``, the first fit is the one of seven (through all the points, and through all but each sixth
     of the circle in turn) whose median residual is least: an arc of points pushed out
     together (a cloak over the rim's edge) pulls a fit through all of them so far that the
     MAD cut no longer tells them from the rest."""
-    if keep.sum() >= min_keep:
+    if sectors and keep.sum() >= min_keep:
         sector = ((np.arctan2(pts[:, 1] - start[1], pts[:, 0] - start[0]) + np.pi) * (6 / (2 * np.pi))).astype(int)
         best = None
         for left_out in (-1, 0, 1, 2, 3, 4, 5):
