@@ -26,7 +26,7 @@ import numpy as np
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
                                       outermost_crossings, ransac_circles, robust_circle)
-from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8, picture_colours
+from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8, picture_colours, surface_colour
 from companion.vision.registration import Registration
 from companion.vision.white import neutral
 
@@ -115,7 +115,7 @@ class BaseFinder:
         min_mass = max(8.0, 0.5 * np.pi * 27 * MM * 3 * MM * ppi * ppi)
         max_mass = 40 * np.pi * (25 * MM) ** 2 * ppi * ppi
         a, b, L = a[mask], b[mask], L[mask]
-        self.surface_ab = (float(np.median(a[::5])), float(np.median(b[::5])))    # every fifth pixel is plenty
+        self.surface_ab = surface_colour(a, b)
         found = picture_colours(a, b, L * (100 / 255), self.palette, self.teams, min_mass, max_mass, self.surface_ab)
         names = {c.name for c in found}
         # a team this picture does not show (a hand over its bases) keeps what the frames so
@@ -170,21 +170,16 @@ class BaseFinder:
     def candidates(self, groups, ppi: float, per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
         """Rim circles among the ``groups`` of :meth:`rim_groups`: [(colour, centre, radius)].
         ``per_size``: one search per standard size, largest first, instead of one for any rim radius."""
-        out = []
+        # a circle RANSAC draws across several touching small rims is bigger than any of them:
+        # searched for one size at a time, each rim is a circle of its own
+        searches = [(mid, (mid * 0.85, mid * 1.15)) for mid in sorted(RIM_MIDS_IN, reverse=True)] if per_size \
+            else [(RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))]
         accept = (RIM_MID_MIN_IN * 0.8, RIM_MID_MAX_IN * 1.2)
+        out = []
         for colour, board in groups:
-            if per_size:
-                # a circle RANSAC draws across several touching small rims is bigger than any
-                # of them: searched for one size at a time, each rim is a circle of its own
-                for mid in sorted(RIM_MIDS_IN, reverse=True):
-                    min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))
-                    for centre, r in ransac_circles(board, self.rng, min_pts, (mid * 0.85, mid * 1.15), accept):
-                        out.append((colour, centre, r))
-                continue
-            min_pts = max(5, int(0.35 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi * 0.5))
-            for centre, r in ransac_circles(board, self.rng, min_pts, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15),
-                                            accept):
-                out.append((colour, centre, r))
+            for mid, radii in searches:
+                min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))   # a third of a 3 mm rim
+                out += [(colour, centre, r) for centre, r in ransac_circles(board, self.rng, min_pts, radii, accept)]
         return out
 
     # --- 2. refinement ---------------------------------------------------------------
@@ -320,14 +315,14 @@ class BaseFinder:
                 return self._reject(f"only {keep.sum()} rays agree")
         c, ro, ri = fit_concentric(outer[keep], inner[keep], c)
         self._fitted = (c, (ro + ri) / 2)
+        rest = lambda: self._finish(c, ro, ri, outer, inner, used, keep, rim_lab,  # noqa: E731
+                                    centre + outer_r[ok_out, None] * dirs[ok_out])
         if quick:
-            self._rest = lambda: self._finish(centre, c, ro, ri, outer, inner, used, keep, rim_lab,
-                                              centre + outer_r[ok_out, None] * dirs[ok_out])
+            self._rest = rest
             return None
-        return self._finish(centre, c, ro, ri, outer, inner, used, keep, rim_lab,
-                            centre + outer_r[ok_out, None] * dirs[ok_out])
+        return rest()
 
-    def _finish(self, centre, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge) -> Base | None:
+    def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge) -> Base | None:
         """The rest of :meth:`_analyse` once the rim's two edges are fitted: its size, colour and
         fit checked, its centre from the outer edge."""
         coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
@@ -435,7 +430,7 @@ class BaseFinder:
             # A circle RANSAC drew across several touching rims of one colour measures as no
             # base; in the groups where that happened, with the bases found so far taken out
             # and one size searched for at a time, their neighbours come out clean.
-            self._measure_candidates(frame, reg, [(c, _outside(pts, bases, 0.15 + 1 / planes[3]))
+            self._measure_candidates(frame, reg, [(c, pts[~within(pts, bases, 0.15 + 1 / planes[3])])
                                                   for c, pts in failed], planes[3], bases, per_size=True)
         bases = self._separate_touching(frame, reg, bases, found_before)
         return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
@@ -500,12 +495,17 @@ class BaseFinder:
         return out
 
 
-def _outside(pts: np.ndarray, bases: list[Base], margin_in: float) -> np.ndarray:
-    """``pts`` (board inches) farther than ``margin_in`` outside every base in ``bases``."""
-    keep = np.ones(len(pts), bool)
+def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:
+    """Which of ``pts`` (board inches, N x 2) lie within ``margin_in`` of a base's measured rim.
+
+    >>> b = Base(1.0, 1.0, 30, "red", 0.6, 1.0, 0.0)
+    >>> within(np.array([[1.5, 1.0], [2.0, 1.0]]), [b]).tolist(), within(np.array([[2.0, 1.0]]), [b], 0.5).tolist()
+    ([True, False], [True])
+    """
+    near = np.zeros(len(pts), bool)
     for b in bases:
-        keep &= np.hypot(pts[:, 0] - b.x_in, pts[:, 1] - b.y_in) > b.radius_in + margin_in
-    return pts[keep]
+        near |= np.hypot(pts[:, 0] - b.x_in, pts[:, 1] - b.y_in) < b.radius_in + margin_in
+    return near
 
 
 def nominal_radius(base: Base) -> float:

@@ -49,8 +49,8 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
     fitted, with a radius within ``accept_in``: [(centre, radius)]. Each circle's points
     are taken out before the next is looked for (two touching rims are two circles)."""
     found = []
-    pts = points - points.mean(axis=0) if len(points) else points     # centred: d^2 below stays exact
     origin = points.mean(axis=0) if len(points) else np.zeros(2)
+    pts = points - origin                     # centred: d^2 below stays exact
     while len(pts) >= min_points and len(found) < 12:
         idx = rng.integers(0, len(pts), size=(tries, 3))
         centres, radii, ok = circles_from_triples(pts, idx)
@@ -130,7 +130,10 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
         keep = res < max(3 * mad, 0.012)
     if keep.sum() < min_keep:
         return None, 0.0, keep
-    c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c) if geometric else (*lsq_circle(pts[keep], c, r), 0)
+    if geometric:
+        c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c)
+    else:
+        c, r = lsq_circle(pts[keep], c, r)
     return c, r, keep
 
 

@@ -149,6 +149,13 @@ COLOURED_SURFACE = 30.0  # a surface this colourful (Lab chroma: turf ~45, a san
 MERGE_DEG = 20.0         # two clusters closer in hue than this are one team's paint
 
 
+def surface_colour(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
+    """The surface's own (a, b): the board's commonest colour, the median of its pixels (it
+    covers most of the board; every fifth pixel tells it as well as all of them)."""
+    a, b = np.asarray(a).ravel(), np.asarray(b).ravel()
+    return float(np.median(a[::5])), float(np.median(b[::5]))
+
+
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
                     names: list[str] | None = None, min_mass: float = 30.0,
                     max_mass: float = float("inf"), surface: tuple[float, float] | None = None) -> list[TeamColour]:
@@ -169,9 +176,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     ['blue']
     """
     a, b, L = (np.asarray(v, np.float32).ravel() for v in (a, b, L))
-    # The surface: the commonest colour of the board (its median, it covers most of it; every
-    # fifth pixel tells it as well as all of them).
-    sa, sb = surface if surface is not None else (float(np.median(a[::5])), float(np.median(b[::5])))
+    sa, sb = surface if surface is not None else surface_colour(a, b)
     # A grey felt under a warm or green light is a little coloured: nothing near the surface's
     # own colour counts, whatever its chroma.
     surface_chroma = float(np.hypot(sa, sb))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.bases import within
 from companion.vision.camera_model import CameraModel
 from companion.vision.registration import MarkerSighting, Registration, refine_corners_by_edges
 
@@ -100,11 +101,7 @@ class SmallTokenReader:
         sized = (box >= 0.15 * expected) & (box <= 4 * expected) & (np.minimum(stats[:, 2], stats[:, 3]) >= 6)
         blobs = np.nonzero(sized[1:])[0] + 1       # thousands of specks: only the token-sized ones
         if bases and len(blobs):                   # a base's dark top is no token: not looked at
-            mid = self._to_board(reg, stats[blobs, :2] + stats[blobs, 2:4] / 2 + [x0, y0])
-            inside = np.zeros(len(blobs), bool)
-            for base in bases:
-                inside |= np.hypot(mid[:, 0] - base.x_in, mid[:, 1] - base.y_in) < base.radius_in
-            blobs = blobs[~inside]
+            blobs = blobs[~within(self._to_board(reg, stats[blobs, :2] + stats[blobs, 2:4] / 2 + [x0, y0]), bases)]
         for k in blobs:
             x, y, bw, bh, area = stats[k]
             patch = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
@@ -194,8 +191,7 @@ class SmallTokenReader:
         for square in self.candidates(gray, reg, board_in, bases):
             if not wanted:
                 break
-            centre = square.mean(axis=0)
-            if any(np.hypot(b.x_in - centre[0], b.y_in - centre[1]) < b.radius_in for b in bases):
+            if within(square.mean(axis=0)[None], bases)[0]:   # its square can sit off its blob's box
                 continue
             s = self.read(gray, reg, square, wanted)
             if s is not None:
