@@ -12,8 +12,9 @@
    half the rim's level. Those edge points, in board inches, are fitted with
    two concentric circles; rays that disagree (a figure across the rim, a
    shadow) are dropped and the fit repeated.
-3. The outer diameter picks the standard size (30, 40, 50 mm); the rim's
-   median colour picks the team.
+3. The outer diameter picks the standard size (30, 40, 50 mm); the rim's own
+   paint (its most saturated colour across the rim, whichever team's score
+   found it) picks the team.
 """
 
 from __future__ import annotations
@@ -298,7 +299,7 @@ class BaseFinder:
                 ok_rim = ok & rim_found
                 if ok_rim.sum() >= RAYS * 0.5:
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
-                return self._outer_only(colour, centre, outer_r, ok, lab[rows, peak_at])
+                return self._outer_only(colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho)
             return self._reject(f"only {both.sum()} rays cross a rim")
         ok_out = ok
         ok = both
@@ -316,13 +317,14 @@ class BaseFinder:
         c, ro, ri = fit_concentric(outer[keep], inner[keep], c)
         self._fitted = (c, (ro + ri) / 2)
         rest = lambda: self._finish(c, ro, ri, outer, inner, used, keep, rim_lab,  # noqa: E731
-                                    centre + outer_r[ok_out, None] * dirs[ok_out])
+                                    centre + outer_r[ok_out, None] * dirs[ok_out],
+                                    lambda: _rim_colour(lab, rho, centre, used[keep], c, ro))
         if quick:
             self._rest = rest
             return None
         return rest()
 
-    def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge) -> Base | None:
+    def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint) -> Base | None:
         """The rest of :meth:`_analyse` once the rim's two edges are fitted: its size, colour and
         fit checked, its centre from the outer edge."""
         coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
@@ -340,7 +342,7 @@ class BaseFinder:
                 size, diameter = nearest, by_inner
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
-        rim = np.median(rim_lab[keep], axis=0)
+        rim, peak = paint(), np.median(rim_lab[keep], axis=0)
         name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
@@ -354,7 +356,7 @@ class BaseFinder:
         if co is not None:
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))),
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(rim[1]), float(rim[2])))
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(peak[1]), float(peak[2])))
 
     @staticmethod
     def _outer_centre(outer: np.ndarray, c: np.ndarray):
@@ -368,7 +370,7 @@ class BaseFinder:
         return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
 
     def _outer_only(self, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray, ok: np.ndarray,
-                    peak_lab: np.ndarray) -> Base | None:
+                    peak_lab: np.ndarray, lab, rho) -> Base | None:
         """Measure a base from its rim's outer edge alone (its inner edge hidden by a figure of
         the same colour): one circle, fitted robustly."""
         rows = np.nonzero(ok)[0]
@@ -383,7 +385,7 @@ class BaseFinder:
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
         if abs(size - diameter) > 3.5 or coverage < 0.6:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
-        rim = np.median(peak_lab[rows[keep]], axis=0)
+        rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), np.median(peak_lab[rows[keep]], axis=0)
         name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
@@ -391,7 +393,7 @@ class BaseFinder:
         if residual > MAX_RESIDUAL_IN:
             return self._reject(f"residual {residual:.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(rim[1]), float(rim[2])))
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(peak[1]), float(peak[2])))
 
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
@@ -495,6 +497,18 @@ class BaseFinder:
         return out
 
 
+def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray,
+                ro: float) -> np.ndarray:
+    """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the most
+    saturated sample within the rim's outer 3 mm (its blend into the surface or into the base's
+    top is always duller than the paint), the median over the rays."""
+    pts = centre + rho[None, :, None] * DIRS[rows, None, :]
+    d = np.hypot(pts[..., 0] - c[0], pts[..., 1] - c[1])
+    sub = lab[rows]
+    chroma = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), np.hypot(sub[..., 1], sub[..., 2]), -1.0)
+    return np.median(sub[np.arange(len(rows)), np.argmax(chroma, axis=1)], axis=0)
+
+
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:
     """Which of ``pts`` (board inches, N x 2) lie within ``margin_in`` of a base's measured rim.
 
@@ -521,32 +535,47 @@ def _overlap(a: Base, b: Base) -> bool:
 
 def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0)) -> None:
     """Add ``base`` unless it overlaps a better one (it replaces a worse one). A ring inside
-    another is never the base; otherwise a rim seen with both its edges beats one seen by its
-    outer edge alone (the blend of a rim into the surface can look like an outer edge of
-    another colour), then the better fit wins."""
+    another is never the base, and a ring that is only another's blur into the surface never
+    beats it; otherwise a rim seen with both its edges beats one seen by its outer edge alone
+    (the blend of a rim into the surface can look like an outer edge of another colour), then
+    the better fit wins."""
     rivals = [b for b in bases if _overlap(b, base)]
-    if any(_inside(base, r, surface_ab) for r in rivals):
+    if any(_inside(base, r, surface_ab) or _blur(base, r, surface_ab) for r in rivals):
         return
     if sum(1 for r in rivals if not _inside(r, base, surface_ab)) >= 2:
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
-    if all(_inside(r, base, surface_ab) or _better(base, r) for r in rivals):
+    if all(_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _better(base, r) for r in rivals):
         for r in rivals:
             bases.remove(r)
         bases.append(base)
 
 
+def _ring_within(a: Base, b: Base, step_mm: float = 3.5) -> bool:
+    """``a`` is a ring within ``b``'s rim, ``step_mm`` or more smaller."""
+    return b.radius_in - a.radius_in >= step_mm * MM and \
+        np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04
+
+
+def _blends(inner: Base, outer: Base, surface_ab) -> bool:
+    """``outer``'s colour lies between ``inner``'s and the surface's: a blend of the two."""
+    i, o, surface = np.array(inner.ab), np.array(outer.ab), np.array(surface_ab, float)
+    span = surface - i
+    t = float(np.clip((o - i) @ span / max(float(span @ span), 1e-9), 0.0, 1.0))
+    return float(np.hypot(*(o - (i + t * span)))) <= max(8.0, 0.25 * float(np.hypot(*span)))
+
+
 def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is a ring within ``b``'s rim, a size step smaller: a base's top painted in a
     colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
-    Unless ``b`` is only ``a``'s blur into the surface (a blue rim on green turf has a
-    cyan fringe): its colour then lies between theirs."""
-    if not (b.radius_in - a.radius_in >= 3.5 * MM and
-            np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04):
-        return False
-    inner, outer, surface = np.array(a.ab), np.array(b.ab), np.array(surface_ab, float)
-    span = surface - inner
-    t = float(np.clip((outer - inner) @ span / max(float(span @ span), 1e-9), 0.0, 1.0))
-    return float(np.hypot(*(outer - (inner + t * span)))) > max(8.0, 0.25 * float(np.hypot(*span)))
+    Unless ``b`` is only ``a``'s blur into the surface (:func:`_blur`)."""
+    return _ring_within(a, b) and not _blends(a, b, surface_ab)
+
+
+def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
+    """``a`` is only ``b``'s blur into the surface: a ring just around it in a colour between
+    theirs (a blue rim on green turf has a cyan fringe, as saturated as the rim itself)."""
+    return a.color != b.color and _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= 5 * MM and \
+        _blends(b, a, surface_ab)
 
 
 def _better(a: Base, b: Base) -> bool:

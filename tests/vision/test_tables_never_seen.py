@@ -225,3 +225,38 @@ def test_of_one_base_seen_twice_the_better_fit_stays_unless_the_other_is_clearly
     bases = [one_edge]
     _add(bases, base(10.05, 0.04, 40.0))
     assert [b.edges for b in bases] == [2]  # both edges seen beats one
+
+
+def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitch):
+    # A magenta 30 mm rim on a tan mat, next to a red team: only red's score found it (its
+    # blend into the mat is reddish); the most saturated paint across the rim is magenta.
+    # Likewise a cyan rim whose blend into the mat reads yellow.
+    for seed, spot, team, size in ((1006, (2.82, 17.85), "magenta", 30), (1034, (14.58, 4.97), "cyan", 40)):
+        case = make_wide_case(seed)
+        camera = None
+        if case.camera_toml():                  # 1006 stands raised, seen through a lens
+            (tmp_path / "c.toml").write_text(case.camera_toml())
+            camera = load_camera(tmp_path / "c.toml")
+        found = VisionPipeline(pitch, camera, track=False).process(case.image()).bases
+        near = [b for b in found if math.hypot(b.x_in - spot[0], b.y_in - spot[1]) < 0.1]
+        assert [(b.color, b.diameter_mm) for b in near] == [(team, size)], seed
+
+
+def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
+    """On green turf a blue rim's blur is a cyan ring ~3 mm larger, as saturated as the rim and
+    as round: it loses whatever the order. A cyan rim around a pale blue top, 10 mm larger, is
+    no blur: there the inner ring is the top."""
+    from companion.vision.bases import Base, _add
+    turf = (-35.0, 30.0)
+    blue = Base(5.0, 5.0, 40, "blue", 0.763, 0.9, 0.019, chroma=28.0, ab=(2.0, -28.0))
+    fringe = Base(5.005, 5.0, 50, "cyan", 0.877, 1.0, 0.009, chroma=29.0, ab=(-20.0, 0.4))
+    for first, second in ((blue, fringe), (fringe, blue)):
+        bases = [first]
+        _add(bases, second, turf)
+        assert bases == [blue]
+    top = Base(4.8, 5.0, 30, "blue", 0.59, 0.7, 0.058, chroma=18.0, ab=(-0.6, -18.8))
+    rim = Base(5.0, 5.0, 50, "cyan", 0.98, 1.0, 0.02, chroma=30.0, ab=(-29.0, -4.0))
+    for first, second in ((top, rim), (rim, top)):
+        bases = [first]
+        _add(bases, second, turf)
+        assert bases == [rim]
