@@ -573,8 +573,10 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is only ``b``'s blur into the surface: a ring just around it in a colour between
-    theirs (a blue rim on green turf has a cyan fringe, as saturated as the rim itself)."""
-    return a.color != b.color and _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= 5 * MM and \
+    theirs, of another hue (a blue rim on green turf has a cyan fringe, as saturated as the rim
+    itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s."""
+    turn = abs((np.arctan2(a.ab[1], a.ab[0]) - np.arctan2(b.ab[1], b.ab[0]) + np.pi) % (2 * np.pi) - np.pi)
+    return turn > np.radians(20) and _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= 5 * MM and \
         _blends(b, a, surface_ab)
 
 
