@@ -342,7 +342,7 @@ class BaseFinder:
                 size, diameter = nearest, by_inner
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
-        rim, peak = paint(), np.median(rim_lab[keep], axis=0)
+        rim, peak = paint(), _median_ab(rim_lab[keep])
         name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
@@ -356,7 +356,7 @@ class BaseFinder:
         if co is not None:
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))),
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(peak[1]), float(peak[2])))
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
 
     @staticmethod
     def _outer_centre(outer: np.ndarray, c: np.ndarray):
@@ -385,7 +385,7 @@ class BaseFinder:
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
         if abs(size - diameter) > 3.5 or coverage < 0.6:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
-        rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), np.median(peak_lab[rows[keep]], axis=0)
+        rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
         name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
@@ -393,7 +393,7 @@ class BaseFinder:
         if residual > MAX_RESIDUAL_IN:
             return self._reject(f"residual {residual:.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=(float(peak[1]), float(peak[2])))
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
 
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
@@ -501,12 +501,21 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
                 ro: float) -> np.ndarray:
     """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the most
     saturated sample within the rim's outer 3 mm (its blend into the surface or into the base's
-    top is always duller than the paint), the median over the rays."""
-    pts = centre + rho[None, :, None] * DIRS[rows, None, :]
-    d = np.hypot(pts[..., 0] - c[0], pts[..., 1] - c[1])
+    top is always duller than the paint), the median over the rays. The rays start at
+    ``centre``, within a few hundredths of an inch of the rim's centre ``c``: a sample's
+    distance from ``c`` is its distance along the ray less the offset along it."""
+    u = DIRS[rows]
+    dx, dy = centre[0] - c[0], centre[1] - c[1]
+    d = np.hypot(dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:])
     sub = lab[rows]
-    chroma = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), np.hypot(sub[..., 1], sub[..., 2]), -1.0)
-    return np.median(sub[np.arange(len(rows)), np.argmax(chroma, axis=1)], axis=0)
+    chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
+    best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
+    return np.array([median(best[:, 0]), median(best[:, 1]), median(best[:, 2])])
+
+
+def _median_ab(lab: np.ndarray) -> tuple[float, float]:
+    """The median Lab a and b of samples (N x 3)."""
+    return median(lab[:, 1]), median(lab[:, 2])
 
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:

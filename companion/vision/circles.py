@@ -78,21 +78,21 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
 
 def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
     """Least-squares (Kasa) circle through ``pts``: (centre, radius); ``centre`` and ``radius``
-    back when fewer than 5 points or no circle fits."""
+    back when fewer than 5 points or no circle fits. In coordinates centred on the points'
+    mean the normal equations split: the centre solves a 2 x 2 system, in closed form."""
     if len(pts) < 5:
         return centre, radius
     m = pts.mean(axis=0)
-    q = pts - m
-    A = np.empty((len(q), 3))
-    A[:, :2] = 2 * q
-    A[:, 2] = 1.0
-    try:
-        sol = np.linalg.solve(A.T @ A, A.T @ (q * q).sum(1))
-    except np.linalg.LinAlgError:
+    x, y = (pts - m).T
+    z = x * x + y * y
+    sxx, sxy, syy, sxz, syz = float(x @ x), float(x @ y), float(y @ y), float(x @ z), float(y @ z)
+    det = sxx * syy - sxy * sxy
+    if det <= 0.0:
         return centre, radius
-    c = sol[:2]
-    r2 = sol[2] + c @ c
-    return (c + m, float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
+    cx = 0.5 * (sxz * syy - syz * sxy) / det
+    cy = 0.5 * (syz * sxx - sxz * sxy) / det
+    r2 = float(z.mean()) + cx * cx + cy * cy
+    return (np.array([cx + m[0], cy + m[1]]), float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
 
 
 def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float,
