@@ -432,7 +432,7 @@ class BaseFinder:
             # A circle RANSAC drew across several touching rims of one colour measures as no
             # base; in the groups where that happened, with the bases found so far taken out
             # and one size searched for at a time, their neighbours come out clean.
-            self._measure_candidates(frame, reg, [(c, pts[~within(pts, bases, 0.15 + 1 / planes[3])])
+            self._measure_candidates(frame, reg, [(c, pts[~within(pts, bases, 0.08 + 1 / planes[3])])
                                                   for c, pts in failed], planes[3], bases, per_size=True)
         bases = self._separate_touching(frame, reg, bases, found_before)
         return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
