@@ -155,8 +155,9 @@ class VisionPipeline:
         t2 = time.perf_counter()
         missing = [i for i in TOKEN_NAMES if i not in found]
         if search and missing:       # tokens too small for ArUco's decoder, read as the known ones
+            read = reg.to_board(np.array([s.corners.mean(axis=0) for s in found.values()])) if found else ()
             for sighting in self.small_tokens.find(gray, reg, (self.profile.width_in, self.profile.height_in),
-                                                   missing, self._rims(bases, centre)):
+                                                   missing, self._rims(bases, centre), read):
                 found[sighting.id] = sighting
         tokens = find_tokens(found, reg)
         pieces = self.tracker.update(bases, n) if self.tracker else []

@@ -81,9 +81,9 @@ class SmallTokenReader:
         return reg.to_board(uv, self.camera)
 
     def candidates(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float],
-                   bases=()) -> list[np.ndarray]:
-        """Dark squares about 0.75 in a side on the board, none centred inside one of ``bases``:
-        their corners, board inches."""
+                   bases=(), read=()) -> list[np.ndarray]:
+        """Dark squares about 0.75 in a side on the board, none centred inside one of ``bases``
+        or on a token already ``read`` (their centres, board inches): their corners, board inches."""
         w, h = board_in
         corners = self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float))
         x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
@@ -98,10 +98,16 @@ class SmallTokenReader:
         expected = (SIDE_IN * ppi) ** 2
         out = []
         box = stats[:, 2] * stats[:, 3]
-        sized = (box >= 0.15 * expected) & (box <= 4 * expected) & (np.minimum(stats[:, 2], stats[:, 3]) >= 6)
+        short, long = np.minimum(stats[:, 2], stats[:, 3]), np.maximum(stats[:, 2], stats[:, 3])
+        # a square's bounding box is square however it is turned (a line, a shadow's edge is not)
+        sized = (box >= 0.15 * expected) & (box <= 4 * expected) & (short >= 6) & (long <= 2 * short)
         blobs = np.nonzero(sized[1:])[0] + 1       # thousands of specks: only the token-sized ones
-        if bases and len(blobs):                   # a base's dark top is no token: not looked at
-            blobs = blobs[~within(self._to_board(reg, stats[blobs, :2] + stats[blobs, 2:4] / 2 + [x0, y0]), bases)]
+        if (bases or len(read)) and len(blobs):    # a base's dark top, a token read: not looked at
+            at = self._to_board(reg, stats[blobs, :2] + stats[blobs, 2:4] / 2 + [x0, y0])
+            near = within(at, bases)
+            for x, y in read:
+                near |= np.hypot(at[:, 0] - x, at[:, 1] - y) < SIDE_IN
+            blobs = blobs[~near]
         for k in blobs:
             x, y, bw, bh, area = stats[k]
             patch = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
@@ -183,12 +189,13 @@ class SmallTokenReader:
         return float((np.median(out) - np.median(cells[_BORDER])) / (cells.std() + 1e-9))
 
     def find(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float], wanted,
-             bases=()) -> list[MarkerSighting]:
+             bases=(), read=()) -> list[MarkerSighting]:
         """The tokens ``wanted`` (ids) found; none inside one of ``bases`` (a base's dark top
-        with a light figure on it can look like a marker with a light middle)."""
+        with a light figure on it can look like a marker with a light middle) or where a
+        token was ``read`` already (its centre, board inches)."""
         out: list[MarkerSighting] = []
         wanted = set(wanted)
-        for square in self.candidates(gray, reg, board_in, bases):
+        for square in self.candidates(gray, reg, board_in, bases, read):
             if not wanted:
                 break
             if within(square.mean(axis=0)[None], bases)[0]:   # its square can sit off its blob's box
