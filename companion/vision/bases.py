@@ -427,24 +427,32 @@ class BaseFinder:
         planes = self.half_lab(frame, reg)
         self.learn_colours(*planes, reg)
         groups = self.rim_groups(planes, reg, bases)
-        failed = self._measure_candidates(frame, reg, groups, planes[3], bases)
+        failed, empty = self._measure_candidates(frame, reg, groups, planes[3], bases)
         if failed:
             # A circle RANSAC drew across several touching rims of one colour measures as no
             # base; in the groups where that happened, with the bases found so far taken out
             # and one size searched for at a time, their neighbours come out clean.
             self._measure_candidates(frame, reg, [(c, pts[~within(pts, bases, 0.08 + 1 / planes[3])])
                                                   for c, pts in failed], planes[3], bases, per_size=True)
+        joined = _joined_arcs(empty, bases)
+        if joined:
+            # a figure across a rim can cut it into arcs that lie apart, none enough of a circle
+            # on its own: nearby arcs of one colour that gave no circle are searched together
+            self._measure_candidates(frame, reg, joined, planes[3], bases)
         bases = self._separate_touching(frame, reg, bases, found_before)
         return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
-                            per_size: bool = False) -> list[tuple[TeamColour, np.ndarray]]:
+                            per_size: bool = False):
         """Measure the rim circles found in ``groups`` and add the bases among them to ``bases``;
-        returns the groups where a circle measured as no base."""
-        failed = []
+        returns the groups where a circle measured as no base, and those with no circle."""
+        failed, empty = [], []
         for group in groups:
             bad = False
-            for colour, centre, r in self.candidates([group], ppi, per_size):
+            circles = self.candidates([group], ppi, per_size)
+            if not circles:
+                empty.append(group)
+            for colour, centre, r in circles:
                 if self._needless(colour, centre, r, bases):
                     continue
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
@@ -453,7 +461,7 @@ class BaseFinder:
                 bad |= base is None
             if bad:
                 failed.append(group)
-        return failed
+        return failed, empty
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),
@@ -516,6 +524,30 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
 def _median_ab(lab: np.ndarray) -> tuple[float, float]:
     """The median Lab a and b of samples (N x 3)."""
     return median(lab[:, 1]), median(lab[:, 2])
+
+
+def _joined_arcs(groups, bases, extent_in: float = SIZES_MM[-1] * MM + 0.2):
+    """Rim groups (colour, points) of one colour, none near a found base, that fit together in
+    a box the size of the largest base: the arcs one rim may be cut into. Only the joins (two
+    or more groups) are returned."""
+    groups = [(c, p) for c, p in groups if not within(p.mean(axis=0)[None], bases)[0]]
+    lo = [p.min(axis=0) for _, p in groups]
+    hi = [p.max(axis=0) for _, p in groups]
+    parent = list(range(len(groups)))
+
+    def root(i):
+        while parent[i] != i:
+            i = parent[i]
+        return i
+    for i in range(len(groups)):
+        for j in range(i + 1, len(groups)):
+            if groups[i][0].name == groups[j][0].name and \
+                    (np.maximum(hi[i], hi[j]) - np.minimum(lo[i], lo[j])).max() <= extent_in:
+                parent[root(j)] = root(i)
+    sets: dict[int, list[int]] = {}
+    for i in range(len(groups)):
+        sets.setdefault(root(i), []).append(i)
+    return [(groups[m[0]][0], np.concatenate([groups[k][1] for k in m])) for m in sets.values() if len(m) > 1]
 
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:

@@ -260,3 +260,27 @@ def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
         bases = [first]
         _add(bases, second, turf)
         assert bases == [rim]
+
+
+def test_a_rim_cut_in_two_arcs_by_its_figure_is_searched_as_one(tmp_path, pitch):
+    # A blue 50 mm rim under a wide green figure shows two arcs that lie apart; neither is
+    # enough of a circle on its own, together they are.
+    case = make_wide_case(2023)
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
+    near = [b for b in found if math.hypot(b.x_in - 6.78, b.y_in - 5.90) < 0.05]
+    assert [(b.color, b.diameter_mm) for b in near] == [("blue", 50)]
+
+
+def test_arcs_are_joined_only_when_one_rim_could_hold_them():
+    from companion.vision.bases import Base, _joined_arcs
+    blue, red = Palette.nominal().get("blue"), Palette.nominal().get("red")
+    t = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+    ring = np.column_stack([5 + 0.9 * np.cos(t), 5 + 0.9 * np.sin(t)])
+    left, right = ring[(t > 0.3 * np.pi) & (t < 0.9 * np.pi)], ring[(t > 1.2 * np.pi) & (t < 1.9 * np.pi)]
+    far = right + [3.0, 0.0]
+    joined = _joined_arcs([(blue, left), (blue, right), (blue, far)], [])
+    assert [(c.name, len(p)) for c, p in joined] == [("blue", len(left) + len(right))]
+    assert _joined_arcs([(blue, left), (red, right)], []) == []            # two teams' arcs
+    found = Base(5.0, 5.0, 50, "blue", 0.98, 1.0, 0.01)
+    assert _joined_arcs([(blue, left), (blue, right)], [found]) == []      # that rim is measured
