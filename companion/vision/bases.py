@@ -428,16 +428,19 @@ class BaseFinder:
         self.learn_colours(*planes, reg)
         groups = self.rim_groups(planes, reg, bases)
         failed, empty = self._measure_candidates(frame, reg, groups, planes[3], bases)
+        margin = 0.08 + 1 / planes[3]
         if failed:
             # A circle RANSAC drew across several touching rims of one colour measures as no
             # base; in the groups where that happened, with the bases found so far taken out
             # and one size searched for at a time, their neighbours come out clean.
-            self._measure_candidates(frame, reg, [(c, pts[~within(pts, bases, 0.08 + 1 / planes[3])])
-                                                  for c, pts in failed], planes[3], bases, per_size=True)
-        joined = _joined_arcs(empty, bases)
+            rest = [(c, pts[~within(pts, bases, margin)]) for c, pts in failed]
+            failed, more = self._measure_candidates(frame, reg, rest, planes[3], bases, per_size=True)
+            empty += failed + more
+        # A figure across a rim can cut it into arcs that lie apart (one of them perhaps in a
+        # touching neighbour's group), none enough of a circle on its own: the arcs of one
+        # colour that gave no base, beyond the bases found, are searched together.
+        joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases)
         if joined:
-            # a figure across a rim can cut it into arcs that lie apart, none enough of a circle
-            # on its own: nearby arcs of one colour that gave no circle are searched together
             self._measure_candidates(frame, reg, joined, planes[3], bases)
         bases = self._separate_touching(frame, reg, bases, found_before)
         return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
@@ -530,7 +533,7 @@ def _joined_arcs(groups, bases, extent_in: float = SIZES_MM[-1] * MM + 0.2):
     """Rim groups (colour, points) of one colour, none near a found base, that fit together in
     a box the size of the largest base: the arcs one rim may be cut into. Only the joins (two
     or more groups) are returned."""
-    groups = [(c, p) for c, p in groups if not within(p.mean(axis=0)[None], bases)[0]]
+    groups = [(c, p) for c, p in groups if len(p) >= 3 and not within(p.mean(axis=0)[None], bases)[0]]
     lo = [p.min(axis=0) for _, p in groups]
     hi = [p.max(axis=0) for _, p in groups]
     parent = list(range(len(groups)))

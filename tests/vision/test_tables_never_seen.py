@@ -270,6 +270,12 @@ def test_a_rim_cut_in_two_arcs_by_its_figure_is_searched_as_one(tmp_path, pitch)
     found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
     near = [b for b in found if math.hypot(b.x_in - 6.78, b.y_in - 5.90) < 0.05]
     assert [(b.color, b.diameter_mm) for b in near] == [("blue", 50)]
+    # A red 40 mm rim whose figure hides a quarter of it: one arc lies in a group of its own,
+    # the other in the group of the 30 mm base it touches, left over once that base is found.
+    case = make_wide_case(2064)
+    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
+    near = [b for b in found if math.hypot(b.x_in - 6.57, b.y_in - 15.79) < 0.05]
+    assert [(b.color, b.diameter_mm) for b in near] == [("red", 40)]
 
 
 def test_arcs_are_joined_only_when_one_rim_could_hold_them():
