@@ -61,7 +61,7 @@ def tally_picture(name: str, truth: dict, out: dict | None, total: Tally, by: di
     total.found += len(seen)
     used = set()
     for p in truth.get("pieces", []):
-        groups = [total, by[p["color"]], by[f"{p['diameter_mm']} mm"]] + [by[e] for e in extra]
+        groups = [total, by[p["color"]], by[f"{p['diameter_mm']} mm"]] + [by[e] for e in (*extra, *p.get("tags", ()))]
         for t in groups:
             t.truth += 1
         d = [np.hypot(s["x_in"] - p["x_in"], s["y_in"] - p["y_in"]) for s in seen]

@@ -55,6 +55,10 @@ class Case:
             frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         return frame
 
+    def rims_in_view(self, width: int = 1280, height: int = 720) -> dict[str, float]:
+        """The share of each piece's rim the camera sees (TABLE_SPEC: at least half)."""
+        return TableRenderer(width, height).rims_in_view(self.scene, self.look)
+
 
 def _place(rng: np.random.Generator, pieces: list[Piece], diameter_mm: int, team: str, name: str) -> Piece | None:
     r = diameter_mm / 25.4 / 2
@@ -126,6 +130,9 @@ class WideCase(Case):
     def image(self, width: int | None = None, height: int | None = None) -> np.ndarray:
         """The photograph, at this case's own resolution unless told otherwise."""
         return super().image(width or self.size[0], height or self.size[1])
+
+    def rims_in_view(self, width: int | None = None, height: int | None = None) -> dict[str, float]:
+        return super().rims_in_view(width or self.size[0], height or self.size[1])
 
     def camera_toml(self) -> str | None:
         """The CAMERA.toml of this picture's lens (at its own resolution), for raised cases."""

@@ -290,3 +290,23 @@ def test_arcs_are_joined_only_when_one_rim_could_hold_them():
     assert _joined_arcs([(blue, left), (red, right)], []) == []            # two teams' arcs
     found = Base(5.0, 5.0, 50, "blue", 0.98, 1.0, 0.01)
     assert _joined_arcs([(blue, left), (blue, right)], [found]) == []      # that rim is measured
+
+
+def test_the_renderer_counts_how_much_of_each_rim_the_camera_sees():
+    """The test sets tell bases with less than half the rim in view (beyond TABLE_SPEC) apart."""
+    from companion.sim.render import Look, TableRenderer
+    from companion.sim.scene import Piece, Scene
+    from companion.sim.testset import pitch
+    lone = Piece("red0", "red", 11.0, 15.0, 40)
+    straight_down = Scene("s", pitch(), [lone], [], tilt_deg=0.0)
+    renderer = TableRenderer(1280, 720)
+    # a slim figure on its top, seen from straight above: all of the rim
+    assert renderer.rims_in_view(straight_down, Look(girth=0.42)) == {"red0": 1.0}
+    # a figure as wide as the base, seen from 25 degrees: most of the rim is under it
+    tilted = Scene("t", pitch(), [lone], [], tilt_deg=25.0)
+    assert renderer.rims_in_view(tilted, Look(girth=1.0))["red0"] < 0.5
+    # a neighbour's figure leaning over it hides some of it too
+    pair = Scene("p", pitch(), [lone, Piece("blue0", "blue", 12.6, 15.0, 40)], [], tilt_deg=20.0, yaw_deg=0.0)
+    seen = renderer.rims_in_view(pair, Look(girth=0.6))
+    alone = renderer.rims_in_view(Scene("q", pitch(), [lone], [], tilt_deg=20.0, yaw_deg=0.0), Look(girth=0.6))
+    assert min(seen.values()) < alone["red0"] <= 1.0
