@@ -383,7 +383,11 @@ class BaseFinder:
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
         diameter = 2 * ro / MM - 1.0          # the half-level edge of a thin, blurred rim lies a little out
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
-        if abs(size - diameter) > 3.5 or coverage < 0.6:
+        if abs(size - diameter) > 3.5:
+            # between two sizes: blur (and a raised rim's cloak leaning out) spreads the outermost
+            # ring's half-level edge outward, never inward, by up to 5 mm
+            size = max((s for s in SIZES_MM if s < diameter), default=size)
+        if abs(size - diameter) > 5.5 or coverage < 0.6:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
         name, gap = self.seen.classify(rim)

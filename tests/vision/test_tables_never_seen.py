@@ -310,3 +310,13 @@ def test_the_renderer_counts_how_much_of_each_rim_the_camera_sees():
     seen = renderer.rims_in_view(pair, Look(girth=0.6))
     alone = renderer.rims_in_view(Scene("q", pitch(), [lone], [], tilt_deg=20.0, yaw_deg=0.0), Look(girth=0.6))
     assert min(seen.values()) < alone["red0"] <= 1.0
+
+
+def test_an_outer_edge_spread_between_two_sizes_is_the_smaller_base(tmp_path, pitch):
+    # A raised red 30 mm base under a red cloak, 17 px/in: its rim's outer edge alone measures
+    # 35 mm across (blur spreads it outward, never inward), so it is the 30 mm base.
+    case = make_wide_case(1030)
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
+    near = [b for b in found if math.hypot(b.x_in - 9.87, b.y_in - 16.38) < 0.05]
+    assert [(b.color, b.diameter_mm, b.edges) for b in near] == [("red", 30, 1)]
