@@ -462,7 +462,9 @@ class BaseFinder:
             for colour, centre, r in circles:
                 if self._needless(colour, centre, r, bases):
                     continue
-                base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r))
+                # rays that would run into a base of its colour it touches are left out
+                base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r),
+                                   _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2))
                 if base is not None:
                     _add(bases, base, self.surface_ab)
                 bad |= base is None
@@ -531,6 +533,19 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
 def _median_ab(lab: np.ndarray) -> tuple[float, float]:
     """The median Lab a and b of samples (N x 3)."""
     return median(lab[:, 1]), median(lab[:, 2])
+
+
+def _neighbours(bases, colour: str, centre, radius_in: float) -> list[Base]:
+    """The bases of ``colour`` that touch a rim of outer radius ``radius_in`` at ``centre``. One
+    it overlaps is no neighbour: it may be that rim's own cloak, measured as a base.
+
+    >>> near, cloak = Base(2.0, 0.0, 40, "red", 0.8, 1, 0), Base(0.3, 0.0, 40, "red", 0.8, 1, 0)
+    >>> [b.x_in for b in _neighbours([near, cloak, Base(2.0, 0.0, 40, "blue", 0.8, 1, 0)], "red", (0.0, 0.0), 1.2)]
+    [2.0]
+    """
+    return [b for b in bases if b.color == colour and
+            nominal_radius(b) + radius_in - 0.2 < np.hypot(b.x_in - centre[0], b.y_in - centre[1])
+            < nominal_radius(b) + radius_in + 0.1]
 
 
 def _joined_arcs(groups, bases, extent_in: float = SIZES_MM[-1] * MM + 0.2):
