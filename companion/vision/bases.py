@@ -54,8 +54,9 @@ class Base:
     coverage: float           # share of the rim seen
     residual_in: float        # RMS of the edge points about the fitted circles
     edges: int = 2            # rim edges measured: 2, or 1 (outer only: a figure of its colour inside)
-    chroma: float = 0.0       # the rim's own Lab chroma (a blend of a rim into the surface is duller)
-    ab: tuple[float, float] = (0.0, 0.0)    # the rim's own colour (Lab a, b)
+    chroma: float = 0.0       # the rim's paint's Lab chroma (a blend of a rim into the surface is duller)
+    ab: tuple[float, float] = (0.0, 0.0)    # the ring's colour as its search saw it (Lab a, b): a
+    #                                         blur ring's lies between its rim's and the surface's
 
 
 class BaseFinder:
@@ -450,7 +451,7 @@ class BaseFinder:
         return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
-                            per_size: bool = False):
+                            per_size: bool = False) -> tuple[list, list]:
         """Measure the rim circles found in ``groups`` and add the bases among them to ``bases``;
         returns the groups where a circle measured as no base, and those with no circle."""
         failed, empty = [], []
@@ -519,8 +520,8 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
     """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the most
     saturated sample within the rim's outer 3 mm (its blend into the surface or into the base's
     top is always duller than the paint), the median over the rays. The rays start at
-    ``centre``, within a few hundredths of an inch of the rim's centre ``c``: a sample's
-    distance from ``c`` is its distance along the ray less the offset along it."""
+    ``centre``, a few hundredths of an inch from the rim's centre ``c``; the band is measured
+    from ``c``."""
     u = DIRS[rows]
     dx, dy = centre[0] - c[0], centre[1] - c[1]
     d = np.hypot(dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:])
