@@ -226,4 +226,25 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         mass = float(smooth[k])
         if best.name not in found or found[best.name][0] < mass:
             found[best.name] = (mass, TeamColour(best.name, lab))
-    return [colour for _, colour in sorted(found.values(), key=lambda f: -f[0])]
+    kept = [f for f in found.values() if not any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())]
+    return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
+
+
+def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]) -> bool:
+    """``colour`` is ``paint`` blended into the surface (a rim's blurred edge, enough of them
+    to make a cluster of their own): its (a, b) lies on the line between theirs, well inside it.
+
+    >>> mat, magenta = (3.0, 13.0), TeamColour("magenta", (45.5, 35.3, -10.4))
+    >>> _a_blend(TeamColour("red", (51.0, 19.8, 3.3)), magenta, mat)
+    True
+    >>> turf, blue = (-35.0, 30.0), TeamColour("blue", (35.0, 15.0, -55.0))
+    >>> _a_blend(TeamColour("cyan", (60.0, -33.0, -15.0)), blue, turf)   # a team of its own
+    False
+    """
+    p, c, s = np.array(paint.lab[1:]), np.array(colour.lab[1:]), np.array(surface, float)
+    span = s - p
+    length2 = float(span @ span)
+    if length2 < 1e-9:
+        return False
+    t = float((c - p) @ span / length2)
+    return 0.15 <= t <= 0.85 and float(np.hypot(*(c - (p + t * span)))) <= max(4.0, 0.08 * math.sqrt(length2))

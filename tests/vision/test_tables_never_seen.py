@@ -34,6 +34,18 @@ def test_the_surface_colour_names_no_team_and_a_hand_sized_cluster_is_no_team():
     assert found == ["blue"]          # the lighter green is the turf; the skin is a hand
 
 
+def test_a_rims_blend_into_the_mat_is_no_team_of_its_own():
+    # a magenta rim on a pale sand mat; its blurred edge, half magenta and half mat, is a
+    # pinkish tan that the hue histogram would name red
+    mat, magenta = np.array((196, 176, 150)), np.array((200, 60, 160))
+    blend = tuple(int(v) for v in (mat + magenta) // 2)
+    a, b, L = _pixels((tuple(mat), 3000), (tuple(magenta), 120), (blend, 80))
+    assert [c.name for c in picture_colours(a, b, L, Palette.nominal())] == ["magenta"]
+    # a real second team between a paint and the surface stays: cyan beside blue on turf
+    a, b, L = _pixels(((60, 140, 60), 3000), ((30, 80, 200), 120), ((20, 180, 200), 100))
+    assert {c.name for c in picture_colours(a, b, L, Palette.nominal())} == {"blue", "cyan"}
+
+
 def test_shades_of_one_paint_are_one_team():
     a, b, L = _pixels(((150, 150, 150), 2000), ((30, 80, 200), 100), ((60, 70, 200), 90))
     assert [c.name for c in picture_colours(a, b, L, Palette.nominal())] == ["blue"]
