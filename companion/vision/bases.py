@@ -193,7 +193,38 @@ class BaseFinder:
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
+        if base is not None and base.edges == 1 and self._ringed(frame, reg, base):
+            return self._reject("a disc inside another colour's rim: a figure or a painted top")
         return base
+
+    def _ringed(self, frame: np.ndarray, reg: Registration, base: Base) -> bool:
+        """Whether a ring of one other colour runs round ``base`` where a larger base's rim would:
+        a disc measured by its outer edge alone is then a figure's body or a base's painted top
+        inside a rim too faint (or too far between sizes) to be measured itself."""
+        sa, sb = self.surface_ab
+        near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
+        hue = np.arctan2(base.ab[1], base.ab[0])
+        for size in SIZES_MM:
+            if size <= base.diameter_mm:
+                continue
+            pts = np.array([base.x_in, base.y_in]) + (size / 2 - 2) * MM * DIRS
+            uv = self._to_image(reg, pts).astype(np.float32).reshape(1, -1, 2)
+            px = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            lab = lab_of_bgr_u8(neutral(px.reshape(-1, 3), self.gains))
+            a, b = lab[:, 1], lab[:, 2]
+            turn = np.abs((np.arctan2(b, a) - hue + np.pi) % (2 * np.pi) - np.pi)
+            # not the surface, not the disc's own colour, not a blend of the two (its blurred edge)
+            span = np.array([sa - base.ab[0], sb - base.ab[1]])
+            t = np.clip(((a - base.ab[0]) * span[0] + (b - base.ab[1]) * span[1]) / max(float(span @ span), 1e-9), 0, 1)
+            off_blend = np.hypot(a - base.ab[0] - t * span[0], b - base.ab[1] - t * span[1])
+            paint = (np.hypot(a, b) >= 12.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
+                (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * float(np.hypot(*span))))
+            if paint.sum() < 0.5 * RAYS:
+                continue
+            ma, mb = median(a[paint]), median(b[paint])
+            if np.count_nonzero(paint & (np.hypot(a - ma, b - mb) < 15.0)) >= 0.5 * RAYS:
+                return True
+        return False
 
     def _other_sizes(self, frame, reg, colour: TeamColour, others, base: Base) -> Base:
         """A doubtful base (its rim's inner edge hidden, or a loose fit) measured again as each

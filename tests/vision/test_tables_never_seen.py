@@ -332,3 +332,13 @@ def test_an_outer_edge_spread_between_two_sizes_is_the_smaller_base(tmp_path, pi
     found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
     near = [b for b in found if math.hypot(b.x_in - 9.87, b.y_in - 16.38) < 0.05]
     assert [(b.color, b.diameter_mm, b.edges) for b in near] == [("red", 30, 1)]
+
+
+def test_a_figure_inside_another_colours_rim_is_not_a_base(pitch):
+    # A red-brown figure fills a cyan 40 mm rim's top; the rim is thin and noisy and fits just
+    # too loosely to be measured at once, and the figure's body, a red disc, measured by its
+    # outer edge alone, stood as a red 30 mm base. A cyan ring all round it says otherwise.
+    case = make_wide_case(5161)
+    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
+    near = [b for b in found if math.hypot(b.x_in - 8.93, b.y_in - 24.21) < 0.1]
+    assert [(b.color, b.diameter_mm) for b in near] == [("cyan", 40)]
