@@ -204,25 +204,32 @@ class BaseFinder:
         sa, sb = self.surface_ab
         near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
         hue = np.arctan2(base.ab[1], base.ab[0])
+        span = np.array([sa - base.ab[0], sb - base.ab[1]])
         for size in SIZES_MM:
             if size <= base.diameter_mm:
                 continue
-            pts = np.array([base.x_in, base.y_in]) + (size / 2 - 2) * MM * DIRS
-            uv = self._to_image(reg, pts).astype(np.float32).reshape(1, -1, 2)
+            # across where that rim would lie (its 4 mm and a blur's width), each ray's most
+            # saturated sample that is not the surface, the disc's colour, or a blend of the two
+            rho = (size / 2 + np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])) * MM
+            pts = np.array([base.x_in, base.y_in]) + rho[:, None, None] * DIRS[None]
+            uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(1, -1, 2)
             px = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-            lab = lab_of_bgr_u8(neutral(px.reshape(-1, 3), self.gains))
-            a, b = lab[:, 1], lab[:, 2]
+            lab = lab_of_bgr_u8(neutral(px.reshape(-1, 3), self.gains)).reshape(len(rho), RAYS, 3)
+            a, b = lab[..., 1], lab[..., 2]
             turn = np.abs((np.arctan2(b, a) - hue + np.pi) % (2 * np.pi) - np.pi)
-            # not the surface, not the disc's own colour, not a blend of the two (its blurred edge)
-            span = np.array([sa - base.ab[0], sb - base.ab[1]])
             t = np.clip(((a - base.ab[0]) * span[0] + (b - base.ab[1]) * span[1]) / max(float(span @ span), 1e-9), 0, 1)
             off_blend = np.hypot(a - base.ab[0] - t * span[0], b - base.ab[1] - t * span[1])
-            paint = (np.hypot(a, b) >= 12.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
+            chroma = np.hypot(a, b)
+            paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
                 (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * float(np.hypot(*span))))
-            if paint.sum() < 0.5 * RAYS:
+            best = np.argmax(np.where(paint, chroma, -1.0), axis=0)
+            rays = np.arange(RAYS)
+            seen = paint[best, rays]
+            if seen.sum() < 0.5 * RAYS:
                 continue
-            ma, mb = median(a[paint]), median(b[paint])
-            if np.count_nonzero(paint & (np.hypot(a - ma, b - mb) < 15.0)) >= 0.5 * RAYS:
+            a, b = a[best, rays][seen], b[best, rays][seen]
+            ma, mb = median(a), median(b)
+            if np.count_nonzero(np.hypot(a - ma, b - mb) < 12.0) >= 0.5 * RAYS:
                 return True
         return False
 

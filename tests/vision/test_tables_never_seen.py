@@ -342,3 +342,14 @@ def test_a_figure_inside_another_colours_rim_is_not_a_base(pitch):
     found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
     near = [b for b in found if math.hypot(b.x_in - 8.93, b.y_in - 24.21) < 0.1]
     assert [(b.color, b.diameter_mm) for b in near] == [("cyan", 40)]
+
+
+def test_a_sand_top_inside_a_faint_rim_is_no_yellow_base(tmp_path, pitch):
+    # A pale blue 40 mm rim (chroma about 10) on grey felt, raised, around a sand-coloured top:
+    # the rim measures between two sizes and is not taken; the top, a yellowish disc, was
+    # reported as a yellow 30 mm base. Missing the base is better than naming it wrongly.
+    case = make_wide_case(6189)
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
+    near = [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - 9.64, b.y_in - 14.62) < 0.3]
+    assert near in ([], [("blue", 40)])
