@@ -160,10 +160,12 @@ class BaseFinder:
             order = np.argsort(label, kind="stable")
             bounds = np.searchsorted(label[order], np.arange(n + 1))
             for k in range(1, n):
-                if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8:   # far bigger than any base: a cloth, a sleeve
-                    continue
                 members = order[bounds[k]:bounds[k + 1]]
                 if len(members) < min_area:
+                    continue
+                # far bigger than any base and solid: a cloth, a sleeve (a row of touching bases
+                # can be as long, but its rims leave most of its box empty)
+                if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8 and len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
                     continue
                 uv = np.column_stack([xs[members], ys[members]]).astype(np.float64) * 2 + 0.5
                 out.append((colour, self._to_board(reg, uv)))

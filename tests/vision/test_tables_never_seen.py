@@ -353,3 +353,29 @@ def test_a_sand_top_inside_a_faint_rim_is_no_yellow_base(tmp_path, pitch):
     found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
     near = [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - 9.64, b.y_in - 14.62) < 0.3]
     assert near in ([], [("blue", 40)])
+
+
+def test_a_row_of_touching_bases_longer_than_a_sleeve_limit_is_still_searched(pitch):
+    # Five red bases touching in a row 8 in long: their rims made one group, which was taken
+    # for a cloth or a sleeve by its length alone and never searched. A row of rims leaves
+    # most of its box empty; a sleeve does not.
+    case = make_wide_case(6385)
+    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
+    for p in case.scene.pieces:
+        near = [b for b in found if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.05]
+        assert [(b.color, b.diameter_mm) for b in near] == [(p.team, p.diameter_mm)], p
+
+
+def test_a_sleeve_of_a_teams_colour_across_the_board_is_no_base():
+    from companion.vision.bases import BaseFinder
+    from companion.vision.registration import Registration
+    ppi = 30
+    img = np.full((6 * ppi, 14 * ppi, 3), (110, 112, 115), np.uint8)          # grey felt
+    c = (2 * ppi, 3 * ppi)
+    cv2.circle(img, c, round(20 / 25.4 * ppi), (45, 35, 195), -1)             # a red 40 mm rim
+    cv2.circle(img, c, round(16 / 25.4 * ppi), (30, 28, 28), -1)              # its dark top
+    cv2.rectangle(img, (4 * ppi, 2 * ppi), (13 * ppi, 4 * ppi), (50, 40, 190), -1)   # a red sleeve
+    frame = cv2.GaussianBlur(img, (0, 0), 0.8)
+    reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
+    found = BaseFinder(teams=["red"]).find(frame, reg)
+    assert [(b.color, b.diameter_mm, round(b.x_in), round(b.y_in)) for b in found] == [("red", 40, 2, 3)]
