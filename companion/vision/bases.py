@@ -195,14 +195,14 @@ class BaseFinder:
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
-        if base is not None and base.edges == 1 and self._ringed(frame, reg, base):
-            return self._reject("a disc inside another colour's rim: a figure or a painted top")
+        if base is not None and self._ringed(frame, reg, base):
+            return self._reject("inside another colour's rim: a figure or a painted top")
         return base
 
     def _ringed(self, frame: np.ndarray, reg: Registration, base: Base) -> bool:
         """Whether a ring of one other colour runs round ``base`` where a larger base's rim would:
-        a disc measured by its outer edge alone is then a figure's body or a base's painted top
-        inside a rim too faint (or too far between sizes) to be measured itself."""
+        ``base`` is then a figure's body or a base's painted top (a sand top reads as a yellow
+        ring) inside a rim too faint, too hidden or too far between sizes to be measured itself."""
         sa, sb = self.surface_ab
         near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
         hue = np.arctan2(base.ab[1], base.ab[0])

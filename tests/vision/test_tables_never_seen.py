@@ -117,6 +117,7 @@ def test_a_cloak_of_the_team_colour_over_one_side_of_the_rim_does_not_pull_the_c
     frame = _rim_picture(ppi, centre, lit=0.5)
     reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
     finder = BaseFinder(teams=["yellow"])
+    finder.learn_colours(*finder.half_lab(frame, reg), reg)     # as find() does: the turf is the surface
     base = finder.refine(frame, reg, finder.colour("yellow"), centre + [0.05, -0.03], 20 / 25.4 - 0.08)
     assert base is not None and base.diameter_mm == 40 and base.color == "yellow"
     # a fit through both of the rim's edges is pulled 0.013 in (0.4 px) towards the lit side
@@ -342,6 +343,15 @@ def test_a_figure_inside_another_colours_rim_is_not_a_base(pitch):
     found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
     near = [b for b in found if math.hypot(b.x_in - 8.93, b.y_in - 24.21) < 0.1]
     assert [(b.color, b.diameter_mm) for b in near] == [("cyan", 40)]
+
+
+def test_a_sand_top_inside_a_blue_rim_is_no_yellow_base_whichever_edges_it_shows(pitch):
+    # a blue 50 mm rim on turf under a blue cloak, its sand top showing as a crescent: the top
+    # read as a yellow 40 mm ring with both its edges, and stood for the base
+    case = make_wide_case(6224)
+    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
+    near = [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - 12.65, b.y_in - 16.77) < 0.3]
+    assert near == [("blue", 50)]
 
 
 def test_a_sand_top_inside_a_faint_rim_is_no_yellow_base(tmp_path, pitch):
