@@ -39,14 +39,18 @@ class Tally:
         self.tokens = self.tokens_found = self.tokens_near = self.tokens_invented = 0
 
     def line(self, name: str) -> str:
-        e = np.array(self.errors) if self.errors else np.array([np.nan])
+        if not self.errors:                  # nothing matched: "nan" says so, without numpy's warnings
+            rms = p95 = float("nan")
+        else:
+            e = np.array(self.errors)
+            rms, p95 = float(np.sqrt(np.mean(e ** 2))), float(np.percentile(e, 95))
         recall = self.matched / self.truth if self.truth else float("nan")
         precision = self.matched / self.found if self.found else float("nan")
         tok = (f"  tokens {self.tokens_near}/{self.tokens} within 0.05 in, {self.tokens_invented} invented"
                if self.tokens else "")
         return (f"{name:<16} bases {self.truth:4d}  recall {100 * recall:6.2f} %  precision {100 * precision:6.2f} %  "
                 f"colour {self.colour}/{self.matched}  size {self.size}/{self.matched}  "
-                f"RMS {np.sqrt(np.nanmean(e ** 2)):.4f} in  p95 {np.nanpercentile(e, 95):.4f} in{tok}")
+                f"RMS {rms:.4f} in  p95 {p95:.4f} in{tok}")
 
 
 def tally_picture(name: str, truth: dict, out: dict | None, total: Tally, by: dict, extra=(), verbose=False,
