@@ -22,6 +22,25 @@ def _pixels(*groups):
     return lab[:, 1], lab[:, 2], lab[:, 0]
 
 
+def _bases(case, pitch, tmp_path=None):
+    """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
+    camera = None
+    if getattr(case, "camera_toml", lambda: None)():
+        (tmp_path / "c.toml").write_text(case.camera_toml())
+        camera = load_camera(tmp_path / "c.toml")
+    return VisionPipeline(pitch, camera, track=False).process(case.image()).bases
+
+
+def _near(found, x, y, within):
+    """(colour, size) of the bases found within ``within`` in of (x, y)."""
+    return [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - x, b.y_in - y) < within]
+
+
+def _each_piece_found(case, found, within):
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, within) == [(p.team, p.diameter_mm)], p
+
+
 def test_a_pale_team_colour_under_warm_light_is_still_named_for_its_team():
     a, b, L = _pixels(((60, 140, 60), 2000), ((95, 100, 150), 80), ((190, 120, 110), 80))
     found = {c.name for c in picture_colours(a, b, L, Palette.nominal())}
@@ -187,11 +206,7 @@ def test_touching_small_rims_of_one_colour_under_wide_figures_are_each_found(tmp
     # tops, raised, seen at a 24 degree tilt: RANSAC's one circle across them measured as no
     # base; searched again one size at a time, each rim is a circle of its own.
     case = make_wide_case(1005)
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
-    for p in case.scene.pieces:
-        near = [b for b in found if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.1]
-        assert [(b.color, b.diameter_mm) for b in near] == [(p.team, p.diameter_mm)], p
+    _each_piece_found(case, _bases(case, pitch, tmp_path), 0.1)
 
 
 def test_a_base_measured_across_two_touching_ones_does_not_replace_them(pitch):
@@ -199,10 +214,7 @@ def test_a_base_measured_across_two_touching_ones_does_not_replace_them(pitch):
     # both 40 mm ones and, ranked better, replaced them.
     from companion.sim.testset import make_case
     case = make_case(1025)
-    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
-    for p in case.scene.pieces:
-        near = [b for b in found if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.05]
-        assert [(b.color, b.diameter_mm) for b in near] == [(p.team, p.diameter_mm)], p
+    _each_piece_found(case, _bases(case, pitch), 0.05)
 
 
 def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
@@ -245,14 +257,8 @@ def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitc
     # blend into the mat is reddish); the most saturated paint across the rim is magenta.
     # Likewise a cyan rim whose blend into the mat reads yellow.
     for seed, spot, team, size in ((1006, (2.82, 17.85), "magenta", 30), (1034, (14.58, 4.97), "cyan", 40)):
-        case = make_wide_case(seed)
-        camera = None
-        if case.camera_toml():                  # 1006 stands raised, seen through a lens
-            (tmp_path / "c.toml").write_text(case.camera_toml())
-            camera = load_camera(tmp_path / "c.toml")
-        found = VisionPipeline(pitch, camera, track=False).process(case.image()).bases
-        near = [b for b in found if math.hypot(b.x_in - spot[0], b.y_in - spot[1]) < 0.1]
-        assert [(b.color, b.diameter_mm) for b in near] == [(team, size)], seed
+        found = _bases(make_wide_case(seed), pitch, tmp_path)     # 1006 stands raised, seen through a lens
+        assert _near(found, *spot, 0.1) == [(team, size)], seed
 
 
 def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
@@ -278,17 +284,10 @@ def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
 def test_a_rim_cut_in_two_arcs_by_its_figure_is_searched_as_one(tmp_path, pitch):
     # A blue 50 mm rim under a wide green figure shows two arcs that lie apart; neither is
     # enough of a circle on its own, together they are.
-    case = make_wide_case(2023)
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
-    near = [b for b in found if math.hypot(b.x_in - 6.78, b.y_in - 5.90) < 0.05]
-    assert [(b.color, b.diameter_mm) for b in near] == [("blue", 50)]
+    assert _near(_bases(make_wide_case(2023), pitch, tmp_path), 6.78, 5.90, 0.05) == [("blue", 50)]
     # A red 40 mm rim whose figure hides a quarter of it: one arc lies in a group of its own,
     # the other in the group of the 30 mm base it touches, left over once that base is found.
-    case = make_wide_case(2064)
-    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
-    near = [b for b in found if math.hypot(b.x_in - 6.57, b.y_in - 15.79) < 0.05]
-    assert [(b.color, b.diameter_mm) for b in near] == [("red", 40)]
+    assert _near(_bases(make_wide_case(2064), pitch), 6.57, 15.79, 0.05) == [("red", 40)]
 
 
 def test_arcs_are_joined_only_when_one_rim_could_hold_them():
@@ -328,9 +327,7 @@ def test_the_renderer_counts_how_much_of_each_rim_the_camera_sees():
 def test_an_outer_edge_spread_between_two_sizes_is_the_smaller_base(tmp_path, pitch):
     # A raised red 30 mm base under a red cloak, 17 px/in: its rim's outer edge alone measures
     # 35 mm across (blur spreads it outward, never inward), so it is the 30 mm base.
-    case = make_wide_case(1030)
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
+    found = _bases(make_wide_case(1030), pitch, tmp_path)
     near = [b for b in found if math.hypot(b.x_in - 9.87, b.y_in - 16.38) < 0.05]
     assert [(b.color, b.diameter_mm, b.edges) for b in near] == [("red", 30, 1)]
 
@@ -339,30 +336,20 @@ def test_a_figure_inside_another_colours_rim_is_not_a_base(pitch):
     # A red-brown figure fills a cyan 40 mm rim's top; the rim is thin and noisy and fits just
     # too loosely to be measured at once, and the figure's body, a red disc, measured by its
     # outer edge alone, stood as a red 30 mm base. A cyan ring all round it says otherwise.
-    case = make_wide_case(5161)
-    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
-    near = [b for b in found if math.hypot(b.x_in - 8.93, b.y_in - 24.21) < 0.1]
-    assert [(b.color, b.diameter_mm) for b in near] == [("cyan", 40)]
+    assert _near(_bases(make_wide_case(5161), pitch), 8.93, 24.21, 0.1) == [("cyan", 40)]
 
 
 def test_a_sand_top_inside_a_blue_rim_is_no_yellow_base_whichever_edges_it_shows(pitch):
     # a blue 50 mm rim on turf under a blue cloak, its sand top showing as a crescent: the top
     # read as a yellow 40 mm ring with both its edges, and stood for the base
-    case = make_wide_case(6224)
-    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
-    near = [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - 12.65, b.y_in - 16.77) < 0.3]
-    assert near == [("blue", 50)]
+    assert _near(_bases(make_wide_case(6224), pitch), 12.65, 16.77, 0.3) == [("blue", 50)]
 
 
 def test_a_sand_top_inside_a_faint_rim_is_no_yellow_base(tmp_path, pitch):
     # A pale blue 40 mm rim (chroma about 10) on grey felt, raised, around a sand-coloured top:
     # the rim measures between two sizes and is not taken; the top, a yellowish disc, was
     # reported as a yellow 30 mm base. Missing the base is better than naming it wrongly.
-    case = make_wide_case(6189)
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
-    near = [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - 9.64, b.y_in - 14.62) < 0.3]
-    assert near in ([], [("blue", 40)])
+    assert _near(_bases(make_wide_case(6189), pitch, tmp_path), 9.64, 14.62, 0.3) in ([], [("blue", 40)])
 
 
 def test_a_row_of_touching_bases_longer_than_a_sleeve_limit_is_still_searched(pitch):
@@ -370,10 +357,7 @@ def test_a_row_of_touching_bases_longer_than_a_sleeve_limit_is_still_searched(pi
     # for a cloth or a sleeve by its length alone and never searched. A row of rims leaves
     # most of its box empty; a sleeve does not.
     case = make_wide_case(6385)
-    found = VisionPipeline(pitch, None, track=False).process(case.image()).bases
-    for p in case.scene.pieces:
-        near = [b for b in found if math.hypot(b.x_in - p.x_in, b.y_in - p.y_in) < 0.05]
-        assert [(b.color, b.diameter_mm) for b in near] == [(p.team, p.diameter_mm)], p
+    _each_piece_found(case, _bases(case, pitch), 0.05)
 
 
 def test_a_sleeve_of_a_teams_colour_across_the_board_is_no_base():
