@@ -203,21 +203,25 @@ class BaseFinder:
         """Whether a ring of one other colour runs round ``base`` where a larger base's rim would:
         ``base`` is then a figure's body or a base's painted top (a sand top reads as a yellow
         ring) inside a rim too faint, too hidden or too far between sizes to be measured itself."""
+        larger = [size for size in SIZES_MM if size > base.diameter_mm]
+        if not larger:
+            return False
         sa, sb = self.surface_ab
         near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
         hue = np.arctan2(base.ab[1], base.ab[0])
         span = np.array([sa - base.ab[0], sb - base.ab[1]])
-        for size in SIZES_MM:
-            if size <= base.diameter_mm:
-                continue
-            # across where that rim would lie (its 4 mm and a blur's width), each ray's most
-            # saturated sample that is not the surface, the disc's colour, or a blend of the two
-            rho = (size / 2 + np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])) * MM
-            pts = np.array([base.x_in, base.y_in]) + rho[:, None, None] * DIRS[None]
-            uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(1, -1, 2)
-            px = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-            lab = lab_of_bgr_u8(neutral(px.reshape(-1, 3), self.gains)).reshape(len(rho), RAYS, 3)
-            a, b = lab[..., 1], lab[..., 2]
+        # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
+        offsets = np.array([-3.5, -2.0, -0.5, 1.0])
+        rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
+        pts = np.array([base.x_in, base.y_in]) + rho[:, None, None] * DIRS[None]
+        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(1, -1, 2)
+        px = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        lab = lab_of_bgr_u8(neutral(px.reshape(-1, 3), self.gains)).reshape(len(larger), len(offsets), RAYS, 3)
+        rays = np.arange(RAYS)
+        for ring in lab:
+            # each ray's most saturated sample that is not the surface, the reading's own
+            # colour, or a blend of the two
+            a, b = ring[..., 1], ring[..., 2]
             turn = np.abs((np.arctan2(b, a) - hue + np.pi) % (2 * np.pi) - np.pi)
             t = np.clip(((a - base.ab[0]) * span[0] + (b - base.ab[1]) * span[1]) / max(float(span @ span), 1e-9), 0, 1)
             off_blend = np.hypot(a - base.ab[0] - t * span[0], b - base.ab[1] - t * span[1])
@@ -225,7 +229,6 @@ class BaseFinder:
             paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
                 (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * float(np.hypot(*span))))
             best = np.argmax(np.where(paint, chroma, -1.0), axis=0)
-            rays = np.arange(RAYS)
             seen = paint[best, rays]
             if seen.sum() < 0.5 * RAYS:
                 continue
