@@ -211,7 +211,7 @@ class BaseFinder:
         hue = np.arctan2(base.ab[1], base.ab[0])
         span = np.array([sa - base.ab[0], sb - base.ab[1]])
         # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
-        offsets = np.array([-3.5, -2.0, -0.5, 1.0])
+        offsets = np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])
         rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
         pts = np.array([base.x_in, base.y_in]) + rho[:, None, None] * DIRS[None]
         uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(1, -1, 2)
