@@ -89,20 +89,19 @@ def _string_start(s, view):
     return s.submit("string_started", side=s.state.g.next_offensive)
 
 
-def _string_end(s, view):
-    string = s.state.g.string
-    if string is None:
-        s.refusal = "no String is on"
-        return None
-    return s.submit("string_ended", side=string.offensive)
+def _by_the_offensive(event: str, refusal: str):
+    """A button that submits ``event`` for the fighter whose String is on; ``refusal`` when none is."""
+    def act(s, view):
+        string = s.state.g.string
+        if string is None:
+            s.refusal = refusal
+            return None
+        return s.submit(event, side=string.offensive)
+    return act
 
 
-def _heat(s, view):
-    string = s.state.g.string
-    if string is None:
-        s.refusal = "Heat is activated in your String, before playing a card"
-        return None
-    return s.submit("heat_activated", side=string.offensive)
+_string_end = _by_the_offensive("string_ended", "no String is on")
+_heat = _by_the_offensive("heat_activated", "Heat is activated in your String, before playing a card")
 
 
 def _screen():

@@ -169,3 +169,20 @@ def test_the_punish_attempt_through_the_nfc_reader_never_shows_the_area(tmp_path
     assert "no Attack Area known" in s.refusal
     j.close()
     j2.close()
+
+
+def test_the_string_buttons_refuse_with_no_string_on_and_act_for_the_offensive_fighter(journal, clock):
+    from companion.session.actions import perform
+    from companion.session.chance import Chance
+    from companion.session.session import GameSession
+    s, _ = GameSession.start(journal, Chance(seed=1), clock, "tekken", fighters=["Kazuya", "Jin"])
+    before = len(s.events)
+    assert perform(s, "string_end") is None and s.refusal == "no String is on"
+    assert perform(s, "heat") is None and "Heat is activated in your String" in s.refusal
+    assert len(s.events) == before                               # a refusal journals nothing
+    perform(s, "string_start")
+    offensive = s.state.g.string.offensive
+    assert perform(s, "heat") is not None
+    assert (s.events[-1].kind, s.events[-1].data["side"]) == ("heat_activated", offensive)
+    assert perform(s, "string_end") is not None and s.state.g.string is None
+    assert (s.events[-1].kind, s.events[-1].data["side"]) == ("string_ended", offensive)
