@@ -27,7 +27,8 @@ import numpy as np
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
                                       outermost_crossings, ransac_circles, robust_circle)
-from companion.vision.colours import Palette, TeamColour, lab_of_bgr_u8, picture_colours, surface_colour
+from companion.vision.colours import (Palette, TeamColour, blend_position, lab_of_bgr_u8, picture_colours,
+                                     surface_colour)
 from companion.vision.registration import Registration
 from companion.vision.white import neutral
 
@@ -209,7 +210,6 @@ class BaseFinder:
         sa, sb = self.surface_ab
         near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
         hue = np.arctan2(base.ab[1], base.ab[0])
-        span = np.array([sa - base.ab[0], sb - base.ab[1]])
         # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
         offsets = np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])
         rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
@@ -223,11 +223,10 @@ class BaseFinder:
             # colour, or a blend of the two
             a, b = ring[..., 1], ring[..., 2]
             turn = np.abs((np.arctan2(b, a) - hue + np.pi) % (2 * np.pi) - np.pi)
-            t = np.clip(((a - base.ab[0]) * span[0] + (b - base.ab[1]) * span[1]) / max(float(span @ span), 1e-9), 0, 1)
-            off_blend = np.hypot(a - base.ab[0] - t * span[0], b - base.ab[1] - t * span[1])
+            _, off_blend, length = blend_position(ring[..., 1:], base.ab, self.surface_ab)
             chroma = np.hypot(a, b)
             paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
-                (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * float(np.hypot(*span))))
+                (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * length))
             best = np.argmax(np.where(paint, chroma, -1.0), axis=0)
             seen = paint[best, rays]
             if seen.sum() < 0.5 * RAYS:
@@ -665,10 +664,8 @@ def _ring_within(a: Base, b: Base, step_mm: float = 3.5) -> bool:
 
 def _blends(inner: Base, outer: Base, surface_ab) -> bool:
     """``outer``'s colour lies between ``inner``'s and the surface's: a blend of the two."""
-    i, o, surface = np.array(inner.ab), np.array(outer.ab), np.array(surface_ab, float)
-    span = surface - i
-    t = float(np.clip((o - i) @ span / max(float(span @ span), 1e-9), 0.0, 1.0))
-    return float(np.hypot(*(o - (i + t * span)))) <= max(8.0, 0.25 * float(np.hypot(*span)))
+    _, off, length = blend_position(outer.ab, inner.ab, surface_ab)
+    return float(off) <= max(8.0, 0.25 * length)
 
 
 def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:

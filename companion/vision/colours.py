@@ -230,6 +230,23 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
 
 
+def blend_position(ab, paint_ab, surface_ab):
+    """Where colours ``ab`` (Lab a, b in the last axis) lie against the line from a paint's
+    colour ``paint_ab`` to the surface's ``surface_ab``, along which the paint's blurred edge
+    runs: (t, how far along it, 0 to 1; their distance from it there) and the line's length.
+
+    >>> t, off, length = blend_position(np.array([[5.0, 1.0], [20.0, 0.0]]), (0.0, 0.0), (10.0, 0.0))
+    >>> t.tolist(), off.tolist(), length
+    ([0.5, 1.0], [1.0, 10.0], 10.0)
+    """
+    ab, p = np.asarray(ab, float), np.asarray(paint_ab, float)
+    span = np.asarray(surface_ab, float) - p
+    length2 = float(span @ span)
+    da, db = ab[..., 0] - p[0], ab[..., 1] - p[1]
+    t = np.clip((da * span[0] + db * span[1]) / max(length2, 1e-9), 0.0, 1.0)
+    return t, np.hypot(da - t * span[0], db - t * span[1]), math.sqrt(length2)
+
+
 def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]) -> bool:
     """``colour`` is ``paint`` blended into the surface (a rim's blurred edge, enough of them
     to make a cluster of their own): its (a, b) lies on the line between theirs, well inside it.
@@ -241,10 +258,5 @@ def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]
     >>> _a_blend(TeamColour("cyan", (60.0, -33.0, -15.0)), blue, turf)   # a team of its own
     False
     """
-    p, c, s = np.array(paint.lab[1:]), np.array(colour.lab[1:]), np.array(surface, float)
-    span = s - p
-    length2 = float(span @ span)
-    if length2 < 1e-9:
-        return False
-    t = float((c - p) @ span / length2)
-    return 0.15 <= t <= 0.85 and float(np.hypot(*(c - (p + t * span)))) <= max(4.0, 0.08 * math.sqrt(length2))
+    t, off, length = blend_position(colour.lab[1:], paint.lab[1:], surface)
+    return length > 0 and 0.15 <= float(t) <= 0.85 and float(off) <= max(4.0, 0.08 * length)
