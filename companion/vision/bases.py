@@ -214,9 +214,7 @@ class BaseFinder:
         offsets = np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])
         rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
         pts = np.array([base.x_in, base.y_in]) + rho[:, None, None] * DIRS[None]
-        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(1, -1, 2)
-        px = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        lab = lab_of_bgr_u8(neutral(px.reshape(-1, 3), self.gains)).reshape(len(larger), len(offsets), RAYS, 3)
+        lab = self._sample(frame, reg, pts).reshape(len(larger), len(offsets), RAYS, 3)
         rays = np.arange(RAYS)
         for ring in lab:
             # each ray's most saturated sample that is not the surface, the reading's own
@@ -285,10 +283,11 @@ class BaseFinder:
         return rho, centre[None, None, :] + rho[None, :, None] * DIRS[:, None, :]
 
     def _sample(self, frame: np.ndarray, reg: Registration, pts: np.ndarray) -> np.ndarray:
-        """Lab colour at board points (any shape ... x 2), read from the camera image."""
-        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(-1, SAMPLES, 2)
+        """Lab colour at board points (any shape ... x n x 2: the image is read as rows of n),
+        read from the camera image; the same shape with Lab in the last axis."""
+        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(-1, pts.shape[-2], 2)
         samples = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        return lab_of_bgr_u8(neutral(samples.reshape(-1, 3), self.gains)).reshape(-1, SAMPLES, 3)
+        return lab_of_bgr_u8(neutral(samples.reshape(-1, 3), self.gains)).reshape(*pts.shape[:-1], 3)
 
     def measure_many(self, frame: np.ndarray, reg: Registration, items) -> list[tuple[Base | None, tuple | None]]:
         """Measure several bases at once: ``items`` are (colour, centre, r_mid, others). Their rays
