@@ -458,10 +458,8 @@ class BaseFinder:
         bases: list[Base] = []
         items = []
         for old in known:
-            touching = [o for o in known if o is not old and o.color == old.color and
-                        np.hypot(o.x_in - old.x_in, o.y_in - old.y_in) < nominal_radius(o) + nominal_radius(old) + 0.1]
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
-                          nominal_radius(old) - 2 * MM, touching))
+                          nominal_radius(old) - 2 * MM, _touching(old, known)))
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
@@ -545,8 +543,7 @@ class BaseFinder:
             if base in done:
                 out.append(base)
                 continue
-            touching = [o for o in bases if o is not base and o.color == base.color and
-                        np.hypot(o.x_in - base.x_in, o.y_in - base.y_in) < nominal_radius(o) + nominal_radius(base) + 0.1]
+            touching = _touching(base, bases)
             if touching:
                 again = self.refine(frame, reg, self.colour(base.color), np.array([base.x_in, base.y_in]),
                                     nominal_radius(base) - 2 * MM, touching)
@@ -577,9 +574,21 @@ def _median_ab(lab: np.ndarray) -> tuple[float, float]:
     return median(lab[:, 1]), median(lab[:, 2])
 
 
+def _touching(base: Base, bases) -> list[Base]:
+    """The others of ``bases`` of ``base``'s colour that touch or overlap it (their rims merge).
+
+    >>> a, b = Base(0.0, 0.0, 40, "red", 0.8, 1, 0), Base(1.6, 0.0, 40, "red", 0.8, 1, 0)
+    >>> [t.x_in for t in _touching(a, [a, b, Base(3.5, 0.0, 40, "red", 0.8, 1, 0)])]
+    [1.6]
+    """
+    return [o for o in bases if o is not base and o.color == base.color and
+            np.hypot(o.x_in - base.x_in, o.y_in - base.y_in) < nominal_radius(o) + nominal_radius(base) + 0.1]
+
+
 def _neighbours(bases, colour: str, centre, radius_in: float) -> list[Base]:
-    """The bases of ``colour`` that touch a rim of outer radius ``radius_in`` at ``centre``. One
-    it overlaps is no neighbour: it may be that rim's own cloak, measured as a base.
+    """The bases of ``colour`` that touch a rim of outer radius ``radius_in`` at ``centre``, a
+    circle not yet measured (:func:`_touching` is for a base). One it overlaps is no neighbour:
+    it may be that rim's own cloak, measured as a base.
 
     >>> near, cloak = Base(2.0, 0.0, 40, "red", 0.8, 1, 0), Base(0.3, 0.0, 40, "red", 0.8, 1, 0)
     >>> [b.x_in for b in _neighbours([near, cloak, Base(2.0, 0.0, 40, "blue", 0.8, 1, 0)], "red", (0.0, 0.0), 1.2)]
