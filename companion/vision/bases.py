@@ -39,8 +39,10 @@ RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius 
 RIM_MIDS_IN = tuple((s / 2 - 2) * MM for s in SIZES_MM)   # each size's rim centre line, a 4 mm rim
 RAYS = 60
 SAMPLES = 48                # along each ray
+_STEPS = np.arange(SAMPLES, dtype=float)
 DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
                         np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
+_DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS, SAMPLES)))  # x, y of each ray
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 
@@ -213,8 +215,10 @@ class BaseFinder:
         # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
         offsets = np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])
         rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
-        pts = np.array([base.x_in, base.y_in]) + rho[:, None, None] * DIRS[None]
-        lab = self._sample(frame, reg, pts).reshape(len(larger), len(offsets), RAYS, 3)
+        xy = rho[:, None] * DIRS.T[:, None, :]          # 2 x len(rho) x RAYS
+        xy[0] += base.x_in
+        xy[1] += base.y_in
+        lab = self._sample(frame, reg, xy).reshape(len(larger), len(offsets), RAYS, 3)
         rays = np.arange(RAYS)
         for ring in lab:
             # each ray's most saturated sample that is not the surface, the reading's own
@@ -279,15 +283,41 @@ class BaseFinder:
 
     @staticmethod
     def _rays(centre: np.ndarray, r_mid: float):
-        rho = np.linspace(max(0.2, r_mid - 0.3), r_mid + 0.32, SAMPLES)
-        return rho, centre[None, None, :] + rho[None, :, None] * DIRS[:, None, :]
+        """The radii sampled across a rim of centre-line radius ``r_mid`` and the board points
+        they make along each ray from ``centre``, as x and y planes (2 x RAYS x SAMPLES)."""
+        lo, hi = max(0.2, r_mid - 0.3), r_mid + 0.32
+        rho = _STEPS * ((hi - lo) / (SAMPLES - 1)) + lo      # np.linspace's values, for less of its cost
+        rho[-1] = hi
+        xy = rho * _DIR_PLANES                # planes, not N x 2 points: numpy is slow on a last axis of 2
+        xy[0] += centre[0]
+        xy[1] += centre[1]
+        return rho, xy
 
-    def _sample(self, frame: np.ndarray, reg: Registration, pts: np.ndarray) -> np.ndarray:
-        """Lab colour at board points (any shape ... x n x 2: the image is read as rows of n),
-        read from the camera image; the same shape with Lab in the last axis."""
-        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32).reshape(-1, pts.shape[-2], 2)
-        samples = cv2.remap(frame, uv[..., 0], uv[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        return lab_of_bgr_u8(neutral(samples.reshape(-1, 3), self.gains)).reshape(*pts.shape[:-1], 3)
+    def _sample(self, frame: np.ndarray, reg: Registration, xy: np.ndarray) -> np.ndarray:
+        """Lab colour at board points given as x and y planes (2 x ... x n: the image is read as
+        rows of n), read from the camera image; the points' shape with Lab in a last axis."""
+        x, y = xy[0].reshape(-1, xy.shape[-1]), xy[1].reshape(-1, xy.shape[-1])
+        if self.camera is None:
+            H = reg.H
+            w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
+            u = ((H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w).astype(np.float32)
+            v = ((H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w).astype(np.float32)
+        else:
+            uv = self._to_image(reg, np.column_stack([x.ravel(), y.ravel()])).astype(np.float32)
+            u, v = uv[:, 0].reshape(x.shape), uv[:, 1].reshape(x.shape)
+        samples = cv2.remap(frame, u, v, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        lab = cv2.cvtColor(cv2.LUT(samples, self._neutral_lut()), cv2.COLOR_BGR2Lab)
+        return lab.astype(np.float64).reshape(*xy.shape[1:], 3)
+
+    def _neutral_lut(self) -> np.ndarray:
+        """The picture's white balance undone and scaled to 0-1 (float32 BGR), as a table of the
+        256 levels: the same values as ``lab_of_bgr_u8(neutral(...))`` computes pixel by pixel."""
+        key = None if self.gains is None else self.gains.tobytes()
+        if getattr(self, "_lut_key", 0) != key:
+            levels = neutral(np.repeat(np.arange(256.0)[:, None], 3, axis=1), self.gains)
+            self._lut = (levels.astype(np.float32) / 255.0).reshape(1, 256, 3)
+            self._lut_key = key
+        return self._lut
 
     def measure_many(self, frame: np.ndarray, reg: Registration, items) -> list[tuple[Base | None, tuple | None]]:
         """Measure several bases at once: ``items`` are (colour, centre, r_mid, others). Their rays
@@ -296,7 +326,7 @@ class BaseFinder:
         if not items:
             return []
         rays = [self._rays(np.asarray(centre, float), r_mid) for _, centre, r_mid, _ in items]
-        lab = self._sample(frame, reg, np.concatenate([pts for _, pts in rays]))
+        lab = self._sample(frame, reg, np.concatenate([xy for _, xy in rays], axis=1))
         out = []
         for k, (colour, centre, r_mid, others) in enumerate(items):
             base = self._analyse(colour, np.asarray(centre, float), r_mid, others, rays[k][0],
@@ -349,9 +379,10 @@ class BaseFinder:
         inner = centre + inner_r[ok, None] * dirs[ok]
         used, rim_lab = rows[ok], lab[rows[ok], peak_at[ok]]
         keep = np.ones(len(used), bool)
+        (ox, oy), (ix, iy) = outer.T, inner.T
         for _ in range(3):  # drop rays that disagree: a figure across the rim, a shadow
             c, ro, ri = fit_concentric_algebraic(outer[keep], inner[keep])
-            res = np.maximum(np.abs(np.hypot(*(outer - c).T) - ro), np.abs(np.hypot(*(inner - c).T) - ri))
+            res = np.maximum(np.abs(np.hypot(ox - c[0], oy - c[1]) - ro), np.abs(np.hypot(ix - c[0], iy - c[1]) - ri))
             mad = median(res[keep]) * 1.4826 + 1e-4
             keep = res < max(3 * mad, 0.012)
             if keep.sum() < RAYS * 0.4:

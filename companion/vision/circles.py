@@ -16,6 +16,8 @@ points' mean (well conditioned, where a circle 0.5 in across 20 in from the orig
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 INLIER_IN = 0.05
@@ -80,19 +82,22 @@ def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
     """Least-squares (Kasa) circle through ``pts``: (centre, radius); ``centre`` and ``radius``
     back when fewer than 5 points or no circle fits. In coordinates centred on the points'
     mean the normal equations split: the centre solves a 2 x 2 system, in closed form."""
-    if len(pts) < 5:
+    n = len(pts)
+    if n < 5:
         return centre, radius
-    m = pts.mean(axis=0)
-    x, y = (pts - m).T
-    z = x * x + y * y
-    sxx, sxy, syy, sxz, syz = float(x @ x), float(x @ y), float(y @ y), float(x @ z), float(y @ z)
+    A = np.empty((3, n))                       # rows: x, y (centred on the points' mean), x^2 + y^2
+    P = pts.T
+    m = P.sum(axis=1) / n
+    np.subtract(P, m[:, None], out=A[:2])
+    A[2] = A[0] * A[0] + A[1] * A[1]
+    (sxx, sxy, sxz), (_, syy, syz) = (A[:2] @ A.T).tolist()
     det = sxx * syy - sxy * sxy
     if det <= 0.0:
         return centre, radius
     cx = 0.5 * (sxz * syy - syz * sxy) / det
     cy = 0.5 * (syz * sxx - sxz * sxy) / det
-    r2 = float(z.mean()) + cx * cx + cy * cy
-    return (np.array([cx + m[0], cy + m[1]]), float(np.sqrt(r2))) if r2 > 0 else (centre, radius)
+    r2 = float(A[2].sum()) / n + cx * cx + cy * cy
+    return (np.array([cx + m[0], cy + m[1]]), math.sqrt(r2)) if r2 > 0 else (centre, radius)
 
 
 def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: float, min_keep: float,
@@ -138,44 +143,90 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
 
 
 def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
-    """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k.
-    Returns (centre, R_outer, R_inner)."""
-    pts = np.concatenate([outer, inner])
-    m = pts.mean(axis=0)
-    q = pts - m
-    n_out = len(outer)
-    A = np.zeros((len(q), 4))
-    A[:, :2] = 2 * q
-    A[:n_out, 2] = 1.0
-    A[n_out:, 3] = 1.0
-    sol = np.linalg.solve(A.T @ A, A.T @ (q * q).sum(1))  # normal equations: 4 x 4
-    c = sol[:2]
-    return c + m, float(np.sqrt(max(sol[2] + c @ c, 0.0))), float(np.sqrt(max(sol[3] + c @ c, 0.0)))
+    """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k, one k
+    for each circle. Returns (centre, R_outer, R_inner).
+
+    The normal equations (4 x 4) are solved with each circle's k eliminated: what is left is
+    2 x 2, from a handful of sums (one matrix product, one reduceat), for a third of the cost
+    of building and solving the 4 x 4 system.
+
+    >>> t = np.linspace(0, 2 * np.pi, 30, endpoint=False)
+    >>> ring = lambda r: np.column_stack([4 + r * np.cos(t), 7 + r * np.sin(t)])
+    >>> c, ro, ri = fit_concentric_algebraic(ring(0.8), ring(0.65))
+    >>> [round(float(v), 9) for v in (*c, ro, ri)]
+    [4.0, 7.0, 0.8, 0.65]
+    """
+    n_o, n_i = len(outer), len(inner)
+    n = n_o + n_i
+    A = np.empty((3, n))                       # rows: x, y (centred on the points' mean), x^2 + y^2
+    P = np.concatenate([outer, inner]).T
+    m = P.sum(axis=1) / n
+    np.subtract(P, m[:, None], out=A[:2])
+    A[2] = A[0] * A[0] + A[1] * A[1]
+    (sxx, sxy, sxz), (_, syy, syz) = (A[:2] @ A.T).tolist()
+    sums = np.add.reduceat(A, [0, n_o] if n_i and n_o else [0], axis=1).T.tolist()
+    a11, a12, a22, b1, b2 = sxx, sxy, syy, sxz, syz
+    xo = yo = zo = xi = yi = zi = 0.0
+    if n_o:
+        xo, yo, zo = sums[0]
+        a11, a12, a22 = a11 - xo * xo / n_o, a12 - xo * yo / n_o, a22 - yo * yo / n_o
+        b1, b2 = b1 - xo * zo / n_o, b2 - yo * zo / n_o
+    if n_i:
+        xi, yi, zi = sums[-1]
+        a11, a12, a22 = a11 - xi * xi / n_i, a12 - xi * yi / n_i, a22 - yi * yi / n_i
+        b1, b2 = b1 - xi * zi / n_i, b2 - yi * zi / n_i
+    det = 2 * (a11 * a22 - a12 * a12)
+    if det == 0.0:
+        return m, 0.0, 0.0
+    cx, cy = (b1 * a22 - b2 * a12) / det, (a11 * b2 - a12 * b1) / det
+    cc = cx * cx + cy * cy
+    ro = math.sqrt(max((zo - 2 * xo * cx - 2 * yo * cy) / n_o + cc, 0.0)) if n_o else 0.0
+    ri = math.sqrt(max((zi - 2 * xi * cx - 2 * yi * cy) / n_i + cc, 0.0)) if n_i else 0.0
+    return np.array([cx + m[0], cy + m[1]]), ro, ri
 
 
 def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
-    """Gauss-Newton fit of two concentric circles (geometric distances): (centre, R_outer, R_inner)."""
-    c = centre.astype(float).copy()
-    pts = np.concatenate([outer, inner])
-    n_out = len(outer)
-    ro = float(np.mean(np.hypot(*(outer - c).T))) if len(outer) else 0.0
-    ri = float(np.mean(np.hypot(*(inner - c).T))) if len(inner) else 0.0
-    J = np.zeros((len(pts), 4))
-    J[:n_out, 2] = -1.0
-    J[n_out:, 3] = -1.0
-    is_outer = np.arange(len(pts)) < n_out
+    """Gauss-Newton fit of two concentric circles (geometric distances), from ``centre``:
+    (centre, R_outer, R_inner). ``inner`` may be empty (one circle; R_inner is then 0).
+
+    Each step's normal equations (4 x 4: the centre and the two radii) are solved with the
+    radii eliminated, as in :func:`fit_concentric_algebraic`."""
+    n_o, n_i = len(outer), len(inner)
+    A = np.empty((3, n_o + n_i))        # rows: d/dcx and d/dcy of each point's distance, its error
+    P = np.concatenate([outer, inner]).T
+    cx, cy = float(centre[0]), float(centre[1])
+    d = np.hypot(P[0] - cx, P[1] - cy)
+    ro = float(d[:n_o].sum()) / n_o if n_o else 0.0
+    ri = float(d[n_o:].sum()) / n_i if n_i else 0.0
+    cuts = [0, n_o] if n_i and n_o else [0]
     for _ in range(3):
-        v = pts - c
-        dist = np.hypot(v[:, 0], v[:, 1])
-        J[:, :2] = -v / np.maximum(dist, 1e-12)[:, None]
-        e = dist - np.where(is_outer, ro, ri)
-        step = np.linalg.solve(J.T @ J + 1e-12 * np.eye(4), -(J.T @ e))
-        c += step[:2]
-        ro += step[2]
-        ri += step[3]
-        if np.linalg.norm(step) < 1e-7:
+        V = P - np.array([[cx], [cy]])
+        d = np.hypot(V[0], V[1])
+        np.multiply(V, -1.0 / np.maximum(d, 1e-12), out=A[:2])
+        A[2, :n_o] = d[:n_o] - ro
+        A[2, n_o:] = d[n_o:] - ri
+        (sxx, sxy, sxe), (_, syy, sye), _ = (A @ A.T).tolist()
+        sums = np.add.reduceat(A, cuts, axis=1).T.tolist()
+        a11, a12, a22, b1, b2 = sxx, sxy, syy, -sxe, -sye
+        xo = yo = eo = xi = yi = ei = 0.0
+        if n_o:
+            xo, yo, eo = sums[0]
+            a11, a12, a22 = a11 - xo * xo / n_o, a12 - xo * yo / n_o, a22 - yo * yo / n_o
+            b1, b2 = b1 + xo * eo / n_o, b2 + yo * eo / n_o
+        if n_i:
+            xi, yi, ei = sums[-1]
+            a11, a12, a22 = a11 - xi * xi / n_i, a12 - xi * yi / n_i, a22 - yi * yi / n_i
+            b1, b2 = b1 + xi * ei / n_i, b2 + yi * ei / n_i
+        det = a11 * a22 - a12 * a12
+        if det <= 0.0:
             break
-    return c, ro, ri
+        dx, dy = (b1 * a22 - b2 * a12) / det, (a11 * b2 - a12 * b1) / det
+        dro = (eo + xo * dx + yo * dy) / n_o if n_o else 0.0
+        dri = (ei + xi * dx + yi * dy) / n_i if n_i else 0.0
+        cx, cy, ro, ri = cx + dx, cy + dy, ro + dro, ri + dri
+        if math.sqrt(dx * dx + dy * dy + dro * dro + dri * dri) < 1e-7:
+            break
+    return np.array([cx, cy]), ro, ri
 
 
 def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: float):
