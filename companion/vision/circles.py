@@ -31,17 +31,18 @@ def median(x: np.ndarray) -> float:
     return float(p[k]) if n % 2 else 0.5 * (float(p[k]) + float(p[:k].max()))
 
 
-def circles_from_triples(p: np.ndarray, idx: np.ndarray):
-    """The circle through each triple of points ``p[idx]``: (centres, radii, defined)."""
-    a, b, c = p[idx[:, 0]], p[idx[:, 1]], p[idx[:, 2]]
-    d = 2 * (a[:, 0] * (b[:, 1] - c[:, 1]) + b[:, 0] * (c[:, 1] - a[:, 1]) + c[:, 0] * (a[:, 1] - b[:, 1]))
+def circles_from_triples(x: np.ndarray, y: np.ndarray, idx: np.ndarray):
+    """The circle through each triple of points (``x[idx]``, ``y[idx]``): (centres, radii, defined)."""
+    i, j, k = idx.T
+    ax, ay, bx, by, cx, cy = x[i], y[i], x[j], y[j], x[k], y[k]
+    byc, cya, ayb = by - cy, cy - ay, ay - by
+    d = 2 * (ax * byc + bx * cya + cx * ayb)
     ok = np.abs(d) > 1e-9
     d = np.where(ok, d, 1.0)
-    a2, b2, c2 = (a ** 2).sum(1), (b ** 2).sum(1), (c ** 2).sum(1)
-    ux = (a2 * (b[:, 1] - c[:, 1]) + b2 * (c[:, 1] - a[:, 1]) + c2 * (a[:, 1] - b[:, 1])) / d
-    uy = (a2 * (c[:, 0] - b[:, 0]) + b2 * (a[:, 0] - c[:, 0]) + c2 * (b[:, 0] - a[:, 0])) / d
-    r = np.hypot(a[:, 0] - ux, a[:, 1] - uy)
-    return np.column_stack([ux, uy]), r, ok
+    a2, b2, c2 = ax * ax + ay * ay, bx * bx + by * by, cx * cx + cy * cy
+    ux = (a2 * byc + b2 * cya + c2 * ayb) / d
+    uy = (a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax)) / d
+    return np.column_stack([ux, uy]), np.hypot(ax - ux, ay - uy), ok
 
 
 def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int,
@@ -51,17 +52,18 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
     fitted, with a radius within ``accept_in``: [(centre, radius)]. Each circle's points
     are taken out before the next is looked for (two touching rims are two circles)."""
     found = []
-    origin = points.mean(axis=0) if len(points) else np.zeros(2)
+    origin = points.sum(axis=0) / len(points) if len(points) else np.zeros(2)
     pts = points - origin                     # centred: d^2 below stays exact
     while len(pts) >= min_points and len(found) < 12:
+        x, y = pts[:, 0].copy(), pts[:, 1].copy()
         idx = rng.integers(0, len(pts), size=(tries, 3))
-        centres, radii, ok = circles_from_triples(pts, idx)
+        centres, radii, ok = circles_from_triples(x, y, idx)
         ok &= (radii > radii_in[0]) & (radii < radii_in[1])
         if not ok.any():
             break
         centres, radii = centres[ok], radii[ok]
         # |p - c| within 2 INLIER_IN of r, as squared distances: one matrix product
-        d2 = (pts ** 2).sum(1)[None, :] - 2 * centres @ pts.T + (centres ** 2).sum(1)[:, None]
+        d2 = (x * x + y * y)[None, :] - 2 * centres @ pts.T + (centres ** 2).sum(1)[:, None]
         lo, hi = np.maximum(radii - 2 * INLIER_IN, 0) ** 2, (radii + 2 * INLIER_IN) ** 2
         inl = (d2 > lo[:, None]) & (d2 < hi[:, None])
         counts = inl.sum(1)
@@ -70,8 +72,9 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
             break
         members = inl[best]
         centre, radius = lsq_circle(pts[members], centres[best], radii[best])
-        ang = np.arctan2(pts[members, 1] - centre[1], pts[members, 0] - centre[0])
-        coverage = len(np.unique(((ang + np.pi) / (2 * np.pi) * 24).astype(int) % 24)) / 24
+        ang = np.arctan2(y[members] - centre[1], x[members] - centre[0])
+        coverage = np.count_nonzero(np.bincount(((ang + np.pi) / (2 * np.pi) * 24).astype(int) % 24,
+                                                minlength=24)) / 24
         if coverage >= 0.4 and accept_in[0] < radius < accept_in[1]:
             found.append((centre + origin, radius))
         pts = pts[~members]
@@ -232,23 +235,27 @@ def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
 def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: float):
     """Per ray, where the score falls below ``level`` going out from the peak and going in,
     linearly interpolated: (outer radius, inner radius, outer found, inner found)."""
-    n = score.shape[1]
-    idx = np.arange(n)[None, :]
+    n_rays, n = score.shape
+    rows = np.arange(n_rays)
     low = score < level
-    rows = np.arange(len(score))
-    out_mask = low & (idx > peak_at[:, None])
-    k_out = np.argmax(out_mask, axis=1)
-    in_mask = low & (idx < peak_at[:, None])
-    k_in = n - 1 - np.argmax(in_mask[:, ::-1], axis=1)
-    found_out, found_in = out_mask.any(axis=1), in_mask.any(axis=1)
-    k_out = np.clip(k_out, 1, n - 1)
-    k_in = np.clip(k_in, 0, n - 2)
-
-    def interp(k_hi, k_lo):  # between a sample above the level and one below it
-        a, b = score[rows, k_hi], score[rows, k_lo]
-        t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
-        return rho[k_hi] + t * (rho[k_lo] - rho[k_hi])
-    return interp(k_out - 1, k_out), interp(k_in + 1, k_in), found_out, found_in
+    after = np.arange(n)[None, :] > peak_at[:, None]
+    out_mask = low & after
+    in_mask = low & ~after
+    in_mask[rows, peak_at] = False
+    k_out = out_mask.argmax(axis=1)
+    k_in = (n - 1) - in_mask[:, ::-1].argmax(axis=1)
+    found_out, found_in = out_mask[rows, k_out], in_mask[rows, k_in]   # argmax is 0 where none is
+    np.clip(k_out, 1, n - 1, out=k_out)
+    np.clip(k_in, 0, n - 2, out=k_in)
+    # both edges at once, between a sample above the level (k_hi) and one below it (k_lo)
+    k_hi, k_lo = np.concatenate([k_out - 1, k_in + 1]), np.concatenate([k_out, k_in])
+    at = np.concatenate([rows, rows]) * n
+    flat = score.ravel()
+    a, b = flat[at + k_hi], flat[at + k_lo]
+    same = a == b
+    t = np.where(same, 0.5, (a - level) / np.where(same, 1.0, a - b))
+    r = rho[k_hi] + t * (rho[k_lo] - rho[k_hi])
+    return r[:n_rays], r[n_rays:], found_out, found_in
 
 
 def outermost_crossings(score: np.ndarray, rho: np.ndarray, floor: float, width: int = 5):
