@@ -419,7 +419,8 @@ class BaseFinder:
         name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
-        res = np.concatenate([np.hypot(*(outer[keep] - c).T) - ro, np.hypot(*(inner[keep] - c).T) - ri])
+        (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
+        res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
         if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
             return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
         # The centre from the outer edge alone: it is the base's own edge against the surface,
@@ -436,7 +437,7 @@ class BaseFinder:
         """The centre of a circle through the rim's outer edge points ``outer`` (board inches), with
         the rays that stray (into a touching rim, a shadow) dropped; None when too few agree or
         it lands far from the two-edge centre ``c``."""
-        d = np.hypot(*(outer - c).T)
+        d = np.hypot(outer[:, 0] - c[0], outer[:, 1] - c[1])
         r = median(d)
         cc, _, _ = robust_circle(outer, np.abs(d - r) < 0.05, c, r, RAYS * 0.4, rounds=2, geometric=False,
                                  sectors=False)
@@ -466,7 +467,7 @@ class BaseFinder:
         name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
-        residual = float(np.sqrt(np.mean((np.hypot(*(outer[keep] - c).T) - ro) ** 2)))
+        residual = float(np.sqrt(np.mean((np.hypot(outer[keep, 0] - c[0], outer[keep, 1] - c[1]) - ro) ** 2)))
         if residual > MAX_RESIDUAL_IN:
             return self._reject(f"residual {residual:.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,

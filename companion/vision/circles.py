@@ -114,26 +114,28 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
     of the circle in turn) whose median residual is least: an arc of points pushed out
     together (a cloak over the rim's edge) pulls a fit through all of them so far that the
     MAD cut no longer tells them from the rest."""
+    x, y = pts[:, 0], pts[:, 1]
     if sectors and keep.sum() >= min_keep:
-        sector = ((np.arctan2(pts[:, 1] - start[1], pts[:, 0] - start[0]) + np.pi) * (6 / (2 * np.pi))).astype(int)
-        best = None
+        sector = ((np.arctan2(y - start[1], x - start[0]) + np.pi) * (6 / (2 * np.pi))).astype(int)
+        fits = []
         for left_out in (-1, 0, 1, 2, 3, 4, 5):
             m = keep & (sector != left_out)
-            if m.sum() < min_keep:
-                continue
-            c, r = lsq_circle(pts[m], start, r0)
-            med = median(np.abs(np.hypot(*(pts[keep] - c).T) - r))
-            if best is None or med < best[0]:
-                best = (med, c, r)
-        if best is not None:
-            med, c, r = best
-            keep = keep & (np.abs(np.hypot(*(pts - c).T) - r) < max(3 * 1.4826 * med, 0.012))
+            if m.sum() >= min_keep:
+                fits.append(lsq_circle(pts[m], start, r0))
+        if fits:
+            # each fit's median residual over the points kept, all seven at once
+            cs = np.array([c for c, _ in fits])
+            res = np.abs(np.hypot(x[keep] - cs[:, :1], y[keep] - cs[:, 1:]) - np.array([r for _, r in fits])[:, None])
+            best = int(np.argmin(np.median(res, axis=1)))
+            med = float(np.median(res[best]))
+            c, r = fits[best]
+            keep = keep & (np.abs(np.hypot(x - c[0], y - c[1]) - r) < max(3 * 1.4826 * med, 0.012))
     c = start
     for _ in range(rounds):
         if keep.sum() < min_keep:
             return None, 0.0, keep
         c, r = lsq_circle(pts[keep], start, r0)
-        res = np.abs(np.hypot(*(pts - c).T) - r)
+        res = np.abs(np.hypot(x - c[0], y - c[1]) - r)
         mad = median(res[keep]) * 1.4826 + 1e-4
         keep = res < max(3 * mad, 0.012)
     if keep.sum() < min_keep:
