@@ -201,8 +201,9 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     smooth = np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), kernel, "same")[6:-6]
     counts = np.bincount(bins, minlength=BINS)
     found: dict[str, tuple[float, TeamColour]] = {}
-    peaks = [k for k in range(BINS) if smooth[k] >= smooth[k - 1] and smooth[k] >= smooth[(k + 1) % BINS]
-             and min_mass <= counts[[(k + d) % BINS for d in range(-8, 9)]].sum() <= max_mass]
+    near_mass = np.convolve(np.concatenate([counts[-8:], counts, counts[:8]]), np.ones(17, int), "valid")  # +-8 bins
+    peaks = np.nonzero((smooth >= np.roll(smooth, 1)) & (smooth >= np.roll(smooth, -1)) &
+                       (near_mass >= min_mass) & (near_mass <= max_mass))[0].tolist()
     kept: list[int] = []
     for k in sorted(peaks, key=lambda k: -smooth[k]):
         # Team colours on one table stand well apart; a weaker peak this close to a stronger
