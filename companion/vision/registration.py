@@ -223,13 +223,15 @@ class MarkerFinder:
         self.last_raw = {}
         if ids is None:
             return []
+        raw = [c.reshape(4, 2).astype(np.float64) for c in corners]
+        ids = [int(i) for i in ids.ravel()]
+        todo = [k for k, i in enumerate(ids) if self.refine_ids is None or i in self.refine_ids]
+        for k, pts in zip(todo, refine_many(gray, [raw[k] for k in todo])):   # one image lookup for all
+            raw[k] = pts
         out = []
-        for c, i in zip(corners, ids.ravel()):
-            pts = c.reshape(4, 2).astype(np.float64)
-            if self.refine_ids is None or int(i) in self.refine_ids:
-                pts = refine_corners_by_edges(gray, pts)
-            self.last_raw.setdefault(int(i), pts)
-            out.append(self._sighting(int(i), pts))
+        for i, pts in zip(ids, raw):
+            self.last_raw.setdefault(i, pts)
+            out.append(self._sighting(i, pts))
         return out
 
     def find(self, gray: np.ndarray) -> dict[int, MarkerSighting]:
