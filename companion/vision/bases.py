@@ -219,23 +219,23 @@ class BaseFinder:
         xy[0] += base.x_in
         xy[1] += base.y_in
         lab = self._sample(frame, reg, xy).reshape(len(larger), len(offsets), RAYS, 3)
-        rays = np.arange(RAYS)
-        for ring in lab:
-            # each ray's most saturated sample that is not the surface, the reading's own
-            # colour, or a blend of the two
-            a, b = ring[..., 1], ring[..., 2]
-            turn = np.abs((np.arctan2(b, a) - hue + np.pi) % (2 * np.pi) - np.pi)
-            _, off_blend, length = blend_position(ring[..., 1:], base.ab, self.surface_ab)
-            chroma = np.hypot(a, b)
-            paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
-                (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * length))
-            best = np.argmax(np.where(paint, chroma, -1.0), axis=0)
-            seen = paint[best, rays]
-            if seen.sum() < 0.5 * RAYS:
+        # each ray's most saturated sample that is not the surface, the reading's own colour, or
+        # a blend of the two (every ring at once: the arrays are small, the calls are what cost)
+        a, b = lab[..., 1], lab[..., 2]
+        turn = np.abs((np.arctan2(b, a) - hue + np.pi) % (2 * np.pi) - np.pi)
+        _, off_blend, length = blend_position(lab[..., 1:], base.ab, self.surface_ab)
+        chroma = np.hypot(a, b)
+        paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
+            (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * length))
+        best = np.argmax(np.where(paint, chroma, -1.0), axis=1)[:, None]        # rings x 1 x RAYS
+        seen = np.take_along_axis(paint, best, axis=1)[:, 0]
+        a, b = np.take_along_axis(a, best, axis=1)[:, 0], np.take_along_axis(b, best, axis=1)[:, 0]
+        for ring_seen, ring_a, ring_b in zip(seen, a, b):
+            if ring_seen.sum() < 0.5 * RAYS:
                 continue
-            a, b = a[best, rays][seen], b[best, rays][seen]
-            ma, mb = median(a), median(b)
-            if np.count_nonzero(np.hypot(a - ma, b - mb) < 12.0) >= 0.5 * RAYS:
+            ring_a, ring_b = ring_a[ring_seen], ring_b[ring_seen]
+            ma, mb = median(ring_a), median(ring_b)
+            if np.count_nonzero(np.hypot(ring_a - ma, ring_b - mb) < 12.0) >= 0.5 * RAYS:
                 return True
         return False
 
