@@ -684,16 +684,36 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0)) -> None:
     another is never the base, and a ring that is only another's blur into the surface never
     beats it; otherwise a rim seen with both its edges beats one seen by its outer edge alone
     (the blend of a rim into the surface can look like an outer edge of another colour), then
-    the better fit wins."""
+    the better fit wins. A larger circle drawn across a base and its neighbour never beats
+    that base (:func:`_across`)."""
     rivals = [b for b in bases if _overlap(b, base)]
-    if any(_inside(base, r, surface_ab) or _blur(base, r, surface_ab) for r in rivals):
+    if any(_inside(base, r, surface_ab) or _blur(base, r, surface_ab) or _across(base, r) for r in rivals):
         return
     if sum(1 for r in rivals if not _inside(r, base, surface_ab)) >= 2:
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
-    if all(_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _better(base, r) for r in rivals):
+    if all(_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _across(r, base) or _better(base, r)
+           for r in rivals):
         for r in rivals:
             bases.remove(r)
         bases.append(base)
+
+
+def _across(big: Base, small: Base) -> bool:
+    """``big`` is a circle drawn across ``small`` and a touching neighbour of its colour: a
+    larger circle that cuts through ``small``, its centre outside ``big`` but not by more than
+    half its radius. One base seen twice gives two circles about one centre, and a figure
+    inside a rim a circle within it; only a larger circle runs through two touching rims. Not
+    when ``small`` is the poorer reading (one edge against two, or a clearly looser fit): a
+    stray arc beside a real base can give a small circle too.
+
+    >>> a, b = Base(0.0, 0.0, 30, "red", 0.64, 0.5, 0.05), Base(0.6, 0.7, 40, "red", 0.86, 0.5, 0.047)
+    >>> _across(b, a), _across(b, Base(0.0, 0.0, 30, "red", 0.64, 0.5, 0.05, edges=1))
+    (True, False)
+    """
+    d = np.hypot(big.x_in - small.x_in, big.y_in - small.y_in)
+    return big.color == small.color and big.diameter_mm > small.diameter_mm and \
+        big.radius_in < d < big.radius_in + small.radius_in / 2 and \
+        small.edges >= big.edges and small.residual_in <= 1.5 * big.residual_in + 0.005
 
 
 def _ring_within(a: Base, b: Base, step_mm: float = 3.5) -> bool:

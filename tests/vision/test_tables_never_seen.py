@@ -252,6 +252,28 @@ def test_of_one_base_seen_twice_the_better_fit_stays_unless_the_other_is_clearly
     assert [b.edges for b in bases] == [2]  # both edges seen beats one
 
 
+def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it(tmp_path, pitch):
+    """Two touching magenta 30 mm bases, blurred at 20 px/in, fit a 40 mm circle through both as
+    well as each fits its own: that circle cuts through one of them (its centre outside it), and
+    it is never the base, whichever is measured first. A poor outer-edge reading beside a real
+    base (one edge, a loose fit) does not win that way."""
+    from companion.vision.bases import Base, _add
+    small = Base(14.64, 2.94, 30, "magenta", 0.642, 0.54, 0.0513)
+    across = Base(14.02, 3.66, 40, "magenta", 0.859, 0.54, 0.0474)
+    for first, second in ((small, across), (across, small)):
+        bases = [first]
+        _add(bases, second)
+        assert bases == [small]
+    big = Base(5.32, 27.86, 50, "yellow", 1.014, 0.62, 0.011)
+    stray = Base(4.51, 28.49, 30, "yellow", 0.663, 0.67, 0.045, edges=1)
+    bases = [big]
+    _add(bases, stray)
+    assert bases == [big]
+    found = _bases(make_wide_case(1078), pitch, tmp_path)
+    for x, y in ((14.57, 2.97), (13.86, 3.93), (13.46, 2.56)):
+        assert _near(found, x, y, 0.08) == [("magenta", 30)], (x, y)
+
+
 def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitch):
     # A magenta 30 mm rim on a tan mat, next to a red team: only red's score found it (its
     # blend into the mat is reddish); the most saturated paint across the rim is magenta.
