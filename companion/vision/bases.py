@@ -685,11 +685,13 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0)) -> None:
     beats it; otherwise a rim seen with both its edges beats one seen by its outer edge alone
     (the blend of a rim into the surface can look like an outer edge of another colour), then
     the better fit wins. A larger circle drawn across a base and its neighbour never beats
-    that base (:func:`_across`)."""
+    that base (:func:`_across`). One that overlaps two bases is measured across them, unless
+    it alone has both edges seen (the two then are a figure's and a stray outer edge)."""
     rivals = [b for b in bases if _overlap(b, base)]
     if any(_inside(base, r, surface_ab) or _blur(base, r, surface_ab) or _across(base, r) for r in rivals):
         return
-    if sum(1 for r in rivals if not _inside(r, base, surface_ab)) >= 2:
+    crossed = [r for r in rivals if not _inside(r, base, surface_ab)]
+    if len(crossed) >= 2 and not all(base.edges > r.edges for r in crossed):
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
     if all(_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _across(r, base) or _better(base, r)
            for r in rivals):

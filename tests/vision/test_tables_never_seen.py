@@ -274,6 +274,25 @@ def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it
         assert _near(found, x, y, 0.08) == [("magenta", 30)], (x, y)
 
 
+def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps(tmp_path, pitch):
+    """A circle overlapping two bases is taken as measured across them, unless it is the only
+    one of the three seen with both its edges: on seed 2098 a dark red figure over a cyan 50 mm
+    base read as a red 40 mm outer edge, and the cyan 30 mm beside it 0.35 in off; the cyan
+    50 mm rim, both edges seen, was dropped for overlapping the two."""
+    from companion.vision.bases import Base, _add
+    figure = Base(2.21, 20.8, 40, "red", 0.8, 0.9, 0.037, edges=1)
+    off = Base(3.8, 21.79, 30, "cyan", 0.62, 1.0, 0.055, edges=1)
+    rim = Base(3.04, 20.72, 50, "cyan", 1.0, 0.58, 0.042)
+    bases = [figure, off]
+    _add(bases, rim)
+    assert bases == [rim]
+    two_edged = [Base(2.21, 20.8, 40, "cyan", 0.8, 0.9, 0.02), Base(3.8, 21.79, 30, "cyan", 0.62, 1.0, 0.02)]
+    bases = list(two_edged)
+    _add(bases, rim)
+    assert bases == two_edged                   # measured across two real bases: not one
+    assert _near(_bases(make_wide_case(2098), pitch, tmp_path), 3.05, 20.69, 0.05) == [("cyan", 50)]
+
+
 def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitch):
     # A magenta 30 mm rim on a tan mat, next to a red team: only red's score found it (its
     # blend into the mat is reddish); the most saturated paint across the rim is magenta.
