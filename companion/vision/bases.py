@@ -198,8 +198,27 @@ class BaseFinder:
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
+        if base is not None:
+            base = self._unblurred(frame, reg, base, others)
         if base is not None and self._ringed(frame, reg, base):
             return self._reject("inside another colour's rim: a figure or a painted top")
+        return base
+
+    def _unblurred(self, frame, reg, base: Base, others) -> Base:
+        """The rim whose blur ``base`` is, if it is one: a ring in a colour between another team's
+        and the surface's (a blue rim's cyan fringe on turf, as saturated as the rim) has that
+        team's rim 1-5 mm inside it, about the same centre, seen with both its edges. When the
+        rim's own colour was too dark to be a candidate (a blue rim far from the camera), only
+        its blur was found."""
+        for colour in self.seen.colours:
+            if colour.name == base.color or \
+                    not _blends(colour.lab[1:], base.ab, self.surface_ab):
+                continue
+            rim = self._measure_aimed(frame, reg, colour, np.array([base.x_in, base.y_in]),
+                                      base.radius_in - 4 * MM, others)
+            if rim is not None and rim.edges == 2 and rim.color == colour.name and \
+                    np.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in) < 0.05 and _blur(base, rim, self.surface_ab):
+                return rim
         return base
 
     def _ringed(self, frame: np.ndarray, reg: Registration, base: Base) -> bool:
@@ -724,9 +743,9 @@ def _ring_within(a: Base, b: Base, step_mm: float = 3.5) -> bool:
         np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04
 
 
-def _blends(inner: Base, outer: Base, surface_ab) -> bool:
-    """``outer``'s colour lies between ``inner``'s and the surface's: a blend of the two."""
-    _, off, length = blend_position(outer.ab, inner.ab, surface_ab)
+def _blends(inner_ab, outer_ab, surface_ab) -> bool:
+    """Colour ``outer_ab`` (Lab a, b) lies between ``inner_ab`` and the surface's: a blend of the two."""
+    _, off, length = blend_position(outer_ab, inner_ab, surface_ab)
     return float(off) <= max(8.0, 0.25 * length)
 
 
@@ -734,7 +753,7 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is a ring within ``b``'s rim, a size step smaller: a base's top painted in a
     colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
     Unless ``b`` is only ``a``'s blur into the surface (:func:`_blur`)."""
-    return _ring_within(a, b) and not _blends(a, b, surface_ab)
+    return _ring_within(a, b) and not _blends(a.ab, b.ab, surface_ab)
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
@@ -743,7 +762,7 @@ def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s."""
     turn = abs((np.arctan2(a.ab[1], a.ab[0]) - np.arctan2(b.ab[1], b.ab[0]) + np.pi) % (2 * np.pi) - np.pi)
     return turn > np.radians(20) and _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= 5 * MM and \
-        _blends(b, a, surface_ab)
+        _blends(b.ab, a.ab, surface_ab)
 
 
 def _better(a: Base, b: Base) -> bool:
