@@ -205,14 +205,14 @@ class BaseFinder:
         return base
 
     def _unblurred(self, frame, reg, base: Base, others) -> Base:
-        """The rim whose blur ``base`` is, if it is one: a ring in a colour between another team's
-        and the surface's (a blue rim's cyan fringe on turf, as saturated as the rim) has that
-        team's rim 1-5 mm inside it, about the same centre, seen with both its edges. When the
-        rim's own colour was too dark to be a candidate (a blue rim far from the camera), only
-        its blur was found."""
+        """The rim whose blur ``base`` is, if it is one: a ring in a colour between a team's and
+        the surface's has that team's rim 1-5 mm inside it, about the same centre, seen with
+        both its edges. A blue rim's cyan fringe on turf is as saturated as the rim, and when
+        the rim is too dark to be a candidate (far from the camera) only the fringe is found; a
+        cyan rim's greenish blend into a tan mat, or a magenta rim's reddish one, is found by
+        another colour's score and named by the rim's paint, a size too large."""
         for colour in self.seen.colours:
-            if colour.name == base.color or \
-                    not _blends(colour.lab[1:], base.ab, self.surface_ab):
+            if not _blends(colour.lab[1:], base.ab, self.surface_ab):
                 continue
             rim = self._measure_aimed(frame, reg, colour, np.array([base.x_in, base.y_in]),
                                       base.radius_in - 4 * MM, others)

@@ -293,7 +293,7 @@ def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps
     assert _near(_bases(make_wide_case(2098), pitch, tmp_path), 3.05, 20.69, 0.05) == [("cyan", 50)]
 
 
-def test_a_rim_too_dark_to_be_a_candidate_is_found_inside_its_blur(tmp_path, pitch):
+def test_a_rim_is_found_inside_its_blur(tmp_path, pitch):
     """Seed 6748, raised on turf: a blue 40 mm rim far from the camera gave too few blue pixels
     to be a candidate; its cyan fringe, as saturated as the rim and ~3 mm wider, was read as
     a cyan 50 mm base. Inside a ring of a colour between a team's and the surface's, that
@@ -301,6 +301,9 @@ def test_a_rim_too_dark_to_be_a_candidate_is_found_inside_its_blur(tmp_path, pit
     found = _bases(make_wide_case(6748), pitch, tmp_path)
     for x, y in ((18.03, 28.07), (10.24, 27.17)):
         assert _near(found, x, y, 0.05) == [("blue", 40)], (x, y)
+    # Seed 6130, a tan mat: a cyan 40 mm rim's greenish blend was found by green's score and,
+    # named cyan by the rim's paint, read as a 50 mm base.
+    assert _near(_bases(make_wide_case(6130), pitch), 4.82, 11.47, 0.05) == [("cyan", 40)]
 
 
 def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitch):
