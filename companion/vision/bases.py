@@ -752,8 +752,25 @@ def _blends(inner_ab, outer_ab, surface_ab) -> bool:
 def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is a ring within ``b``'s rim, a size step smaller: a base's top painted in a
     colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
-    Unless ``b`` is only ``a``'s blur into the surface (:func:`_blur`)."""
-    return _ring_within(a, b) and not _blends(a.ab, b.ab, surface_ab)
+    Unless ``b`` is only ``a``'s blend into the surface: its colour between theirs, and either
+    about ``a``'s centre (a blur ring; a raised base's side moves it by up to 0.12 in) or
+    nearer the surface's colour than ``a``'s (hardly a rim at all). A ring off-centre within
+    a rim of a paler shade of its colour is the figure's cloak (a yellow cloak leaning out of
+    a raised yellow rim: the rim reads paler than the cloak).
+
+    >>> cloak = Base(0.19, 0.1, 30, "yellow", 0.65, 0.9, 0.05, ab=(-16.0, 55.0))
+    >>> rim = Base(0.0, 0.0, 40, "yellow", 0.91, 0.9, 0.03, ab=(-12.0, 44.0))      # a paler yellow
+    >>> small_rim = Base(0.02, 0.0, 30, "yellow", 0.6, 0.9, 0.03, ab=(-16.0, 55.0))
+    >>> blur_ring = Base(0.0, 0.0, 40, "yellow", 0.76, 0.9, 0.03, ab=(-12.0, 44.0))
+    >>> mat = (2.0, 15.0)
+    >>> _inside(cloak, rim, mat), _inside(small_rim, blur_ring, mat)
+    (True, False)
+    """
+    if not _ring_within(a, b):
+        return False
+    t, off, length = blend_position(b.ab, a.ab, surface_ab)
+    blend = float(off) <= max(8.0, 0.25 * length)
+    return not (blend and (np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 or float(t) > 0.5))
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:

@@ -306,6 +306,17 @@ def test_a_rim_is_found_inside_its_blur(tmp_path, pitch):
     assert _near(_bases(make_wide_case(6130), pitch), 4.82, 11.47, 0.05) == [("cyan", 40)]
 
 
+def test_a_cloak_leaning_out_of_a_paler_rim_of_its_colour_is_not_the_base(tmp_path, pitch):
+    """Raised bases on felt, a figure in the team's colour: its cloak, more saturated than the
+    rim, reads as a ring a size smaller and ~0.2 in off the base's centre. A ring within a rim
+    is the figure's; the rim's paler shade made it look like the cloak's blend into the felt,
+    which a blur ring is only about the same centre (or when nearer the felt's colour)."""
+    found = _bases(make_wide_case(6341), pitch, tmp_path)
+    assert _near(found, 12.85, 17.06, 0.05) == [("green", 50)]
+    assert _near(found, 10.54, 8.52, 0.05) == [("red", 40)]
+    assert _near(_bases(make_wide_case(6126), pitch, tmp_path), 18.31, 19.34, 0.05) == [("blue", 50)]
+
+
 def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitch):
     # A magenta 30 mm rim on a tan mat, next to a red team: only red's score found it (its
     # blend into the mat is reddish); the most saturated paint across the rim is magenta.
