@@ -212,7 +212,10 @@ class BaseFinder:
         cyan rim's greenish blend into a tan mat, or a magenta rim's reddish one, is found by
         another colour's score and named by the rim's paint, a size too large."""
         for colour in self.seen.colours:
-            if not _blends(colour.lab[1:], base.ab, self.surface_ab):
+            # a blur ring is of another hue than its rim (as _blur asks): none to look for inside
+            # a ring of the colour's own hue, which is most bases
+            if _hue_turn(colour.lab[1:], base.ab) <= np.radians(20) or \
+                    not _blends(colour.lab[1:], base.ab, self.surface_ab):
                 continue
             rim = self._measure_aimed(frame, reg, colour, np.array([base.x_in, base.y_in]),
                                       base.radius_in - 4 * MM, others)
@@ -773,12 +776,16 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     return not (blend and (np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 or float(t) > 0.5))
 
 
+def _hue_turn(ab, other_ab) -> float:
+    """The angle between two colours' hues (Lab a, b), 0 to pi."""
+    return abs((np.arctan2(ab[1], ab[0]) - np.arctan2(other_ab[1], other_ab[0]) + np.pi) % (2 * np.pi) - np.pi)
+
+
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is only ``b``'s blur into the surface: a ring just around it in a colour between
     theirs, of another hue (a blue rim on green turf has a cyan fringe, as saturated as the rim
     itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s."""
-    turn = abs((np.arctan2(a.ab[1], a.ab[0]) - np.arctan2(b.ab[1], b.ab[0]) + np.pi) % (2 * np.pi) - np.pi)
-    return turn > np.radians(20) and _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= 5 * MM and \
+    return _hue_turn(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= 5 * MM and \
         _blends(b.ab, a.ab, surface_ab)
 
 
