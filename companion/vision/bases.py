@@ -27,7 +27,7 @@ import numpy as np
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
                                       outermost_crossings, ransac_circles, robust_circle)
-from companion.vision.colours import (Palette, TeamColour, blend_position, lab_of_bgr_u8, picture_colours,
+from companion.vision.colours import (Palette, TeamColour, blend_position, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
 from companion.vision.white import neutral
@@ -80,6 +80,8 @@ class BaseFinder:
         self._learned: set[str] = set()        # the names some picture has shown
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
+        self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
+        self._lut_key: bytes | None = None       # gains it was made for
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -335,7 +337,7 @@ class BaseFinder:
         """The picture's white balance undone and scaled to 0-1 (float32 BGR), as a table of the
         256 levels: the same values as ``lab_of_bgr_u8(neutral(...))`` computes pixel by pixel."""
         key = None if self.gains is None else self.gains.tobytes()
-        if getattr(self, "_lut_key", 0) != key:
+        if self._lut is None or self._lut_key != key:
             levels = neutral(np.repeat(np.arange(256.0)[:, None], 3, axis=1), self.gains)
             self._lut = (levels.astype(np.float32) / 255.0).reshape(1, 256, 3)
             self._lut_key = key

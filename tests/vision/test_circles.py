@@ -73,3 +73,29 @@ def test_ransac_finds_two_touching_rims_and_not_the_noise():
     centres = sorted(tuple(np.round(c, 1)) for c, _ in found)
     assert centres == [(10.0, 10.0), (11.2, 10.0)]
     assert all(abs(r - 0.51) < 0.02 for _, r in found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(0, 30), st.floats(0, 30), st.floats(0.4, 1.0), st.floats(0.05, 0.2), st.floats(2.5, 2 * np.pi),
+       st.integers(0, 10_000))
+def test_the_concentric_fits_solve_the_full_least_squares_problems(cx, cy, r, width, span, seed):
+    """The fits eliminate the two radii by hand (a 2 x 2 system from a few sums): they must give
+    what the whole 4 x 4 least-squares problem gives, solved by numpy, on noisy arcs anywhere
+    (at least 40 % of the rim: as much as a measurement keeps)."""
+    outer = ring(cx, cy, r, n=37, span=span, noise=0.01, seed=seed)
+    inner = ring(cx, cy, r - width, n=29, span=span, noise=0.01, seed=seed + 1)
+    pts = np.concatenate([outer, inner])
+    # Kasa: x^2 + y^2 = 2 cx x + 2 cy y + k_outer (or k_inner), linear in (cx, cy, k_outer, k_inner)
+    A = np.column_stack([2 * pts, np.r_[np.ones(37), np.zeros(29)], np.r_[np.zeros(37), np.ones(29)]])
+    (ax, ay, ko, ki), *_ = np.linalg.lstsq(A, (pts ** 2).sum(1), rcond=None)
+    c, ro, ri = fit_concentric_algebraic(outer, inner)
+    assert np.allclose(c, [ax, ay], atol=1e-7) and np.isclose(ro, np.sqrt(ko + ax * ax + ay * ay), atol=1e-7) \
+        and np.isclose(ri, np.sqrt(ki + ax * ax + ay * ay), atol=1e-7)
+    # Gauss-Newton on the geometric distances: at its answer, the gradient of the squared error
+    # in each of the four unknowns is zero
+    c, ro, ri = fit_concentric(outer, inner, c)
+    d_out, d_in = np.hypot(*(outer - c).T), np.hypot(*(inner - c).T)
+    e = np.r_[d_out - ro, d_in - ri]
+    unit = np.r_[(outer - c) / d_out[:, None], (inner - c) / d_in[:, None]]
+    assert abs((e * unit[:, 0]).sum()) < 1e-6 and abs((e * unit[:, 1]).sum()) < 1e-6
+    assert abs((d_out - ro).sum()) < 1e-6 and abs((d_in - ri).sum()) < 1e-6

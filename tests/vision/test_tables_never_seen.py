@@ -317,6 +317,26 @@ def test_a_cloak_leaning_out_of_a_paler_rim_of_its_colour_is_not_the_base(tmp_pa
     assert _near(_bases(make_wide_case(6126), pitch, tmp_path), 18.31, 19.34, 0.05) == [("blue", 50)]
 
 
+def test_rim_samples_are_read_as_the_white_balanced_lab_of_each_pixel():
+    """The rays' samples go through the white balance as a 256-level table and through Lab on a
+    2-D grid (for speed): the same Lab as undoing the gains and converting pixel by pixel."""
+    from companion.vision.bases import BaseFinder
+    from companion.vision.colours import lab_of_bgr_u8
+    from companion.vision.registration import Registration
+    from companion.vision.white import neutral
+    rng = np.random.default_rng(3)
+    frame = rng.integers(0, 256, (90, 120, 3), dtype=np.uint8)
+    reg = Registration("ok", np.diag([10.0, 10.0, 1.0]), ())            # 10 px an inch
+    finder = BaseFinder()
+    xy = np.stack(np.meshgrid(np.arange(1, 11) + 0.37, np.arange(1, 8) + 0.11))   # 2 x 7 x 10, between pixels
+    for gains in (None, np.array([1.08, 0.97, 1.21])):
+        finder.gains = gains
+        u, v = (xy * 10).astype(np.float32)
+        bgr = cv2.remap(frame, u, v, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        expected = lab_of_bgr_u8(neutral(bgr.reshape(-1, 3), gains)).reshape(7, 10, 3)
+        assert np.array_equal(finder._sample(frame, reg, xy), expected)
+
+
 def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitch):
     # A magenta 30 mm rim on a tan mat, next to a red team: only red's score found it (its
     # blend into the mat is reddish); the most saturated paint across the rim is magenta.
