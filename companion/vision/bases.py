@@ -787,7 +787,8 @@ def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is only ``b``'s blur into the surface: a ring just around it in a colour between
     theirs, of another hue (a blue rim on green turf has a cyan fringe, as saturated as the rim
     itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s."""
-    return _hue_turn(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= 5 * MM and \
+    return _hue_turn(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and \
+        a.radius_in - b.radius_in <= 5 * MM and \
         _blends(b.ab, a.ab, surface_ab)
 
 
