@@ -81,6 +81,19 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
     return found
 
 
+def _centred(pts: np.ndarray):
+    """The Kasa fits' sums: ``pts`` (N x 2) centred on their mean ``m`` as rows x, y and
+    x^2 + y^2 of ``A`` (3 x N), and its moments ((Sxx, Sxy, Sxz), (Syy, Syz)), in one matrix
+    product. Returns (A, m, (Sxx, Sxy, Sxz), (Syy, Syz))."""
+    A = np.empty((3, len(pts)))
+    P = pts.T
+    m = P.sum(axis=1) / len(pts)
+    np.subtract(P, m[:, None], out=A[:2])
+    A[2] = A[0] * A[0] + A[1] * A[1]
+    (sxx, sxy, sxz), (_, syy, syz) = (A[:2] @ A.T).tolist()
+    return A, m, (sxx, sxy, sxz), (syy, syz)
+
+
 def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
     """Least-squares (Kasa) circle through ``pts``: (centre, radius); ``centre`` and ``radius``
     back when fewer than 5 points or no circle fits. In coordinates centred on the points'
@@ -88,12 +101,7 @@ def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
     n = len(pts)
     if n < 5:
         return centre, radius
-    A = np.empty((3, n))                       # rows: x, y (centred on the points' mean), x^2 + y^2
-    P = pts.T
-    m = P.sum(axis=1) / n
-    np.subtract(P, m[:, None], out=A[:2])
-    A[2] = A[0] * A[0] + A[1] * A[1]
-    (sxx, sxy, sxz), (_, syy, syz) = (A[:2] @ A.T).tolist()
+    A, m, (sxx, sxy, sxz), (syy, syz) = _centred(pts)
     det = sxx * syy - sxy * sxy
     if det <= 0.0:
         return centre, radius
@@ -162,13 +170,7 @@ def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
     [4.0, 7.0, 0.8, 0.65]
     """
     n_o, n_i = len(outer), len(inner)
-    n = n_o + n_i
-    A = np.empty((3, n))                       # rows: x, y (centred on the points' mean), x^2 + y^2
-    P = np.concatenate([outer, inner]).T
-    m = P.sum(axis=1) / n
-    np.subtract(P, m[:, None], out=A[:2])
-    A[2] = A[0] * A[0] + A[1] * A[1]
-    (sxx, sxy, sxz), (_, syy, syz) = (A[:2] @ A.T).tolist()
+    A, m, (sxx, sxy, sxz), (syy, syz) = _centred(np.concatenate([outer, inner]))
     sums = np.add.reduceat(A, [0, n_o] if n_i and n_o else [0], axis=1).T.tolist()
     a11, a12, a22, b1, b2 = sxx, sxy, syy, sxz, syz
     xo = yo = zo = xi = yi = zi = 0.0
