@@ -235,7 +235,6 @@ class BaseFinder:
             return False
         sa, sb = self.surface_ab
         near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
-        hue = np.arctan2(base.ab[1], base.ab[0])
         # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
         offsets = np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])
         rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
@@ -246,11 +245,9 @@ class BaseFinder:
         # each ray's most saturated sample that is not the surface, the reading's own colour, or
         # a blend of the two (every ring at once: the arrays are small, the calls are what cost)
         a, b = lab[..., 1], lab[..., 2]
-        turn = np.abs((np.arctan2(b, a) - hue + np.pi) % (2 * np.pi) - np.pi)
-        _, off_blend, length = blend_position(lab[..., 1:], base.ab, self.surface_ab)
         chroma = np.hypot(a, b)
         paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
-            (turn > np.radians(30)) & (off_blend > max(8.0, 0.25 * length))
+            (_hue_turn(lab[..., 1:], base.ab) > np.radians(30)) & ~_blends(base.ab, lab[..., 1:], self.surface_ab)
         best = np.argmax(np.where(paint, chroma, -1.0), axis=1)[:, None]        # rings x 1 x RAYS
         seen = np.take_along_axis(paint, best, axis=1)[:, 0]
         a, b = np.take_along_axis(a, best, axis=1)[:, 0], np.take_along_axis(b, best, axis=1)[:, 0]
@@ -748,10 +745,11 @@ def _ring_within(a: Base, b: Base, step_mm: float = 3.5) -> bool:
         np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04
 
 
-def _blends(inner_ab, outer_ab, surface_ab) -> bool:
-    """Colour ``outer_ab`` (Lab a, b) lies between ``inner_ab`` and the surface's: a blend of the two."""
+def _blends(inner_ab, outer_ab, surface_ab):
+    """Colour ``outer_ab`` (Lab a, b; or many, in a last axis) lies between ``inner_ab`` and the
+    surface's: a blend of the two."""
     _, off, length = blend_position(outer_ab, inner_ab, surface_ab)
-    return float(off) <= max(8.0, 0.25 * length)
+    return off <= max(8.0, 0.25 * length)
 
 
 def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
@@ -773,14 +771,18 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """
     if not _ring_within(a, b):
         return False
-    t, off, length = blend_position(b.ab, a.ab, surface_ab)
-    blend = float(off) <= max(8.0, 0.25 * length)
-    return not (blend and (np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 or float(t) > 0.5))
+    if not _blends(a.ab, b.ab, surface_ab):
+        return True
+    nearer_surface = float(blend_position(b.ab, a.ab, surface_ab)[0]) > 0.5
+    return not (np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 or nearer_surface)
 
 
-def _hue_turn(ab, other_ab) -> float:
-    """The angle between two colours' hues (Lab a, b), 0 to pi."""
-    return abs((np.arctan2(ab[1], ab[0]) - np.arctan2(other_ab[1], other_ab[0]) + np.pi) % (2 * np.pi) - np.pi)
+def _hue_turn(ab, other_ab):
+    """The angle between the hues of colours ``ab`` (Lab a, b; or many, in a last axis) and
+    ``other_ab``, 0 to pi."""
+    ab, other_ab = np.asarray(ab), np.asarray(other_ab)
+    return np.abs((np.arctan2(ab[..., 1], ab[..., 0]) - np.arctan2(other_ab[1], other_ab[0]) + np.pi)
+                  % (2 * np.pi) - np.pi)
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
