@@ -1,0 +1,58 @@
+"""Frame and token markers: ArUco's reads at two scales, and corners fitted to a tenth of a pixel."""
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.sim.render import Camera
+from companion.sim.testset import make_wide_case
+from companion.vision.profile import marker_corners
+from companion.vision.registration import MarkerFinder, _reads
+
+
+def marker_on_paper(side: int, blur: float, marker_id: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """A grey picture of one marker ``side`` px wide, blurred; and its true outer corners."""
+    finder = MarkerFinder()
+    img = np.full((400, 500), 230, np.uint8)
+    img[100:100 + side, 150:150 + side] = cv2.aruco.generateImageMarker(finder.dictionary, marker_id, side)
+    corners = np.array([[150, 100], [150 + side, 100], [150 + side, 100 + side], [150, 100 + side]]) - 0.5
+    return cv2.GaussianBlur(img, (0, 0), blur), corners
+
+
+@pytest.mark.parametrize("side", [60, 120])
+def test_a_blurred_marker_the_fine_window_breaks_up_is_read_at_half_size(side):
+    """A 3 px threshold window finds small tokens but breaks up a large, blurred marker; the
+    half-size copy reads it, and its corners (a pixel or two out from there) are fitted again."""
+    gray, truth = marker_on_paper(side, blur=2.5)
+    finder = MarkerFinder()
+    assert _reads(finder.detector.detectMarkers(gray), 1.0)[1] == []     # the picture itself: nothing
+    raw, ids, fine = finder.detect(gray)
+    assert ids == [2] and fine == 0
+    sightings = finder.find_all(gray)
+    assert [s.id for s in sightings] == [2]
+    assert np.abs(sightings[0].corners - truth).max() < 0.15
+
+
+def test_a_marker_read_at_both_sizes_is_read_once():
+    gray, truth = marker_on_paper(90, blur=1.0)
+    raw, ids, fine = MarkerFinder().detect(gray)
+    assert ids == [2] and fine == 1
+    assert np.abs(raw[0] - truth).max() < 1.0
+
+
+@pytest.mark.parametrize("seed", [1001, 1004, 2010])
+def test_frame_marker_corners_agree_with_the_camera_to_a_fraction_of_a_pixel(pitch, seed):
+    """On randomised tables (light, blur, surfaces; the lens left out, so the board's own
+    homography is the truth) every frame marker is found and its corners land where the
+    camera puts them."""
+    case = make_wide_case(seed)
+    case = replace(case, look=replace(case.look, dist=None))
+    gray = cv2.cvtColor(case.image(), cv2.COLOR_BGR2GRAY)
+    H = Camera(case.scene, *case.size).board_homography()
+    finder = MarkerFinder(pitch.dictionary, refine_ids=set(pitch.markers))
+    finder.find_all(gray)
+    for i in pitch.markers:
+        truth = cv2.perspectiveTransform(marker_corners(pitch, i).reshape(-1, 1, 2).astype(np.float64), H)
+        assert np.linalg.norm(finder.last_raw[i] - truth.reshape(-1, 2), axis=1).max() < 0.6, i
