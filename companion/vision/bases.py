@@ -756,10 +756,11 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is a ring within ``b``'s rim, a size step smaller: a base's top painted in a
     colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
     Unless ``b`` is only ``a``'s blend into the surface: its colour between theirs, and either
-    about ``a``'s centre (a blur ring; a raised base's side moves it by up to 0.12 in) or
-    nearer the surface's colour than ``a``'s (hardly a rim at all). A ring off-centre within
-    a rim of a paler shade of its colour is the figure's cloak (a yellow cloak leaning out of
-    a raised yellow rim: the rim reads paler than the cloak).
+    about ``a``'s centre and at most 6 mm wider (a blur ring; a raised base's side moves it by
+    up to 0.12 in) or nearer the surface's colour than ``a``'s (hardly a rim at all). A ring
+    off-centre within a rim of a paler shade of its colour, or two sizes smaller, is the
+    figure's cloak (a yellow cloak leaning out of a raised yellow rim: the rim reads paler
+    than the cloak).
 
     >>> cloak = Base(0.19, 0.1, 30, "yellow", 0.65, 0.9, 0.05, ab=(-16.0, 55.0))
     >>> rim = Base(0.0, 0.0, 40, "yellow", 0.91, 0.9, 0.03, ab=(-12.0, 44.0))      # a paler yellow
@@ -768,13 +769,19 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> mat = (2.0, 15.0)
     >>> _inside(cloak, rim, mat), _inside(small_rim, blur_ring, mat)
     (True, False)
+    >>> blue_cloak = Base(0.11, 0.03, 30, "blue", 0.61, 0.6, 0.02, ab=(0.8, -37.8))
+    >>> pale_rim = Base(0.0, 0.0, 50, "blue", 1.0, 0.9, 0.015, ab=(-1.5, -22.2))
+    >>> _inside(blue_cloak, pale_rim, (0.0, 0.0))       # 10 mm within: no blur is that wide
+    True
     """
     if not _ring_within(a, b):
         return False
     if not _blends(a.ab, b.ab, surface_ab):
         return True
     nearer_surface = float(blend_position(b.ab, a.ab, surface_ab)[0]) > 0.5
-    return not (np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 or nearer_surface)
+    # a blur spreads a rim by 5 mm at most: a ring 10 mm within another is not its rim
+    blur_ring = np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and b.radius_in - a.radius_in <= 6 * MM
+    return not (blur_ring or nearer_surface)
 
 
 def _hue_turn(ab, other_ab):
