@@ -216,7 +216,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         near = np.isin(bins, window)
         if not wanted:
             break
-        best = min(wanted, key=lambda c: _hue_gap(c.hue, centre))
+        best = _paint_of(centre, wanted, (sa, sb))
         if math.degrees(_hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
             continue
         c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
@@ -229,6 +229,32 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             found[best.name] = (mass, TeamColour(best.name, lab))
     kept = [f for f in found.values() if not any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())]
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
+
+
+TIE_DEG = 8.0            # two palette colours this near to equally near a cluster's hue: a tie
+
+
+def _paint_of(hue: float, colours: list[TeamColour], surface_ab: tuple[float, float]) -> TeamColour:
+    """The palette colour a cluster of ``hue`` (radians) is the paint of: the nearest in hue.
+    When two are about as near (a thin rim's colour is its paint blended into the surface, and
+    can land halfway between two palette hues), the one whose blend into a coloured surface
+    runs through ``hue``: its hue and the surface's lie either side of it.
+
+    >>> pal = Palette.nominal().colours
+    >>> olive = math.radians(118.0)         # halfway between green (142) and yellow (93)
+    >>> _paint_of(olive, pal, (14.0, 26.0)).name      # a green rim's blend into orange wood
+    'green'
+    >>> _paint_of(olive, pal, (-30.0, 5.0)).name      # a yellow rim's blend into a green cloth
+    'yellow'
+    """
+    ranked = sorted(colours, key=lambda c: _hue_gap(c.hue, hue))
+    if len(ranked) < 2 or math.hypot(*surface_ab) < MIN_CHROMA or \
+            math.degrees(_hue_gap(ranked[1].hue, hue) - _hue_gap(ranked[0].hue, hue)) > TIE_DEG:
+        return ranked[0]
+    surface_hue = math.atan2(surface_ab[1], surface_ab[0])
+    between = [c for c in ranked[:2]
+               if abs(_hue_gap(c.hue, hue) + _hue_gap(hue, surface_hue) - _hue_gap(c.hue, surface_hue)) < 1e-9]
+    return between[0] if len(between) == 1 else ranked[0]
 
 
 def blend_position(ab, paint_ab, surface_ab):

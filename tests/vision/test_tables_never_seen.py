@@ -458,3 +458,16 @@ def test_a_sleeve_of_a_teams_colour_across_the_board_is_no_base():
     reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
     found = BaseFinder(teams=["red"]).find(frame, reg)
     assert [(b.color, b.diameter_mm, round(b.x_in), round(b.y_in)) for b in found] == [("red", 40, 2, 3)]
+
+
+def test_a_thin_rim_blended_halfway_to_another_palette_colour_is_named_for_its_paint(tmp_path, pitch):
+    """Seed 6223, raised on wood: green rims (Lab hue 148) read at hue 118 once blur and JPEG's
+    coarse chroma blend them into the orange wood, halfway between green (142) and yellow (93);
+    a tenth of a pixel on a frame marker's corner tipped the name. Between two palette colours
+    about as near, the paint is the one whose blend into the surface runs through the hue."""
+    case = make_wide_case(6223)
+    found = _bases(case, pitch, tmp_path)
+    assert {b.color for b in found} == {"green", "magenta"}
+    for p in case.scene.pieces:
+        assert {c for c, _ in _near(found, p.x_in, p.y_in, 0.1)} <= {p.team}
+    assert sum(b.color == "green" for b in found) >= 4
