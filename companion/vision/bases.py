@@ -271,9 +271,14 @@ class BaseFinder:
                 continue
             centre = np.array([base.x_in, base.y_in])
             other = self._measure_aimed(frame, reg, colour, centre, mid, others)
-            if other is not None and other.diameter_mm == size and other.coverage >= best.coverage - 0.1 and \
-                    other.residual_in < 0.7 * best.residual_in:
-                best = other
+            if other is None or other.diameter_mm != size or other.coverage < best.coverage - 0.1 or \
+                    other.residual_in >= 0.7 * best.residual_in:
+                continue
+            # an outer edge alone about the centre of a rim seen with both its edges is that
+            # rim's blur (a thin rim, blurred, is a wide band of falling colour), not a larger base
+            if other.edges < best.edges and np.hypot(other.x_in - best.x_in, other.y_in - best.y_in) < 0.05:
+                continue
+            best = other
         return best
 
     def _measure_aimed(self, frame, reg, colour: TeamColour, centre: np.ndarray, r_mid: float,

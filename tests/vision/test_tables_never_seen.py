@@ -471,3 +471,12 @@ def test_a_thin_rim_blended_halfway_to_another_palette_colour_is_named_for_its_p
     for p in case.scene.pieces:
         assert {c for c, _ in _near(found, p.x_in, p.y_in, 0.1)} <= {p.team}
     assert sum(b.color == "green" for b in found) >= 4
+
+
+def test_a_thin_rims_blur_is_not_read_as_a_larger_base(tmp_path, pitch):
+    """Seeds 6929 and 5157, felt at 15-20 px/in: a faint 30 mm rim, blurred into a band of
+    falling colour 9 mm wide, was measured with both edges (a loose fit, so measured again as
+    the larger sizes) and then replaced by the band's outer edge alone, about the same centre,
+    read as 40 mm. An outer edge about a two-edge rim's centre is its blur."""
+    assert _near(_bases(make_wide_case(6929), pitch, tmp_path), 18.307, 26.110, 0.05) == [("green", 30)]
+    assert _near(_bases(make_wide_case(5157), pitch, tmp_path), 11.136, 18.425, 0.05) == [("cyan", 30)]
