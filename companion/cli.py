@@ -87,6 +87,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--camera", metavar="CAMERA.toml")
     p.add_argument("--tiles", metavar="TILES.json", help="real tiles taught with `companion teach tiles` "
                                                          "(default: the proxy tiles' colours and star)")
+    p.add_argument("--teams", metavar="COLOURS", help="the teams' colours, comma-separated (e.g. red,yellow): "
+                                                      "bases are named only for them (default: any palette colour)")
 
     p = sub.add_parser("doctor", help="check camera, controller, GPIO, display and sound",
                        description="Check each device the settings name and print one OK/MISSING line "
@@ -267,7 +269,7 @@ def cmd_run(args) -> int:
 def cmd_detect(args) -> int:
     from companion.vision.detect import main as detect_main
 
-    return detect_main(args.image, args.board, args.camera, args.tiles)
+    return detect_main(args.image, args.board, args.camera, args.tiles, args.teams)
 
 
 def cmd_doctor(args) -> int:

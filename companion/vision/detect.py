@@ -2,6 +2,10 @@
 one JSON object on stdout; exit 3 with a one-line reason on stderr when fewer
 than three frame markers are visible; exit 2 for an unreadable image or profile.
 
+With ``--teams red,yellow`` (an addition to TABLE_SPEC's contract) bases are named only for
+those teams' colours, as `companion run` names them for the game's teams: without it, a pale
+red in dim light can be named magenta, the nearest palette colour to what the picture shows.
+
 ``tiles`` is read by the same cell classifier as `companion run` (vision/tiles.py); with
 ``--tiles TILES.json`` (from `companion teach tiles`) by the taught examples. A cell with
 something across it (a hand) is left out of ``tiles`` and named on stderr."""
@@ -12,6 +16,7 @@ import json
 import sys
 
 from companion.vision.camera_model import CameraFileError, load_camera
+from companion.vision.colours import NOMINAL_RGB
 from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, load_profile
@@ -21,8 +26,12 @@ EXIT_UNREADABLE, EXIT_NO_BOARD = 2, 3
 
 
 def detect(image_path: str, board: str, camera: str | None = None,
-           tiles: str | None = None) -> tuple[int, dict | None, str]:
+           tiles: str | None = None, teams: list[str] | None = None) -> tuple[int, dict | None, str]:
     """(exit status, JSON object or None, message for stderr)."""
+    unknown = [t for t in teams or () if t not in NOMINAL_RGB]
+    if unknown or teams == []:
+        return EXIT_UNREADABLE, None, f"unknown team colour {', '.join(unknown) or '(none given)'}: " \
+                                      f"the teams are among {', '.join(NOMINAL_RGB)}"
     try:
         profile = load_profile(board)
         cam = load_camera(camera) if camera else None
@@ -33,7 +42,7 @@ def detect(image_path: str, board: str, camera: str | None = None,
         frame = read_image(image_path)
     except ImageFileError as exc:
         return EXIT_UNREADABLE, None, str(exc)
-    pipeline = VisionPipeline(profile, cam, track=False)
+    pipeline = VisionPipeline(profile, cam, teams=teams, track=False)
     result = pipeline.process(frame)
     if result.status in ("lost", "no frame"):
         return EXIT_NO_BOARD, None, result.message
@@ -55,8 +64,9 @@ def detect(image_path: str, board: str, camera: str | None = None,
     return 0, out, message
 
 
-def main(image: str, board: str, camera: str | None, tiles: str | None = None) -> int:
-    status, out, message = detect(image, board, camera, tiles)
+def main(image: str, board: str, camera: str | None, tiles: str | None = None, teams: str | None = None) -> int:
+    names = None if teams is None else [t.strip().lower() for t in teams.split(",") if t.strip()]
+    status, out, message = detect(image, board, camera, tiles, names)
     if out is not None:
         print(json.dumps(out))
     if message:

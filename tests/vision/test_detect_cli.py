@@ -204,3 +204,32 @@ def test_teach_refuses_a_huge_picture_in_one_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "companion", "teach", str(png), "--board", PROFILE, "--team",
                           "red", "--at=5,5"], capture_output=True, text=True)
     assert out.returncode == 2 and "too large" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_teams_name_the_bases_only_for_those_colours(tmp_path):
+    """Seed 9148, dim light on turf: a pale red team (Lab hue ~11) shows as two clusters, one
+    nearer magenta; told the teams are red and yellow, every base is named for its team."""
+    from companion.sim.testset import make_wide_case
+    from companion.vision.detect import detect as detect_fn
+
+    case = make_wide_case(9148)
+    path, camera = tmp_path / "table.png", tmp_path / "camera.toml"
+    cv2.imwrite(str(path), case.image())
+    camera.write_text(case.camera_toml())
+    status, out, _ = detect_fn(str(path), PROFILE, str(camera), teams=["red", "yellow"])
+    assert status == 0
+    named = sorted((p["color"], p["diameter_mm"]) for p in out["pieces"])
+    assert named == sorted((p.team, p.diameter_mm) for p in case.scene.pieces)
+    # without the teams, the nearest palette colour names some of them
+    status, out, _ = detect_fn(str(path), PROFILE, str(camera))
+    assert "magenta" in {p["color"] for p in out["pieces"]}
+
+
+def test_an_unknown_team_colour_exits_2_with_the_colours_to_choose_from(image):
+    _, path = image
+    out = detect(str(path), "--board", PROFILE, "--teams", "red,purple")
+    assert out.returncode == 2 and out.stdout == ""
+    assert "purple" in out.stderr and "magenta" in out.stderr and "Traceback" not in out.stderr
+    out = detect(str(path), "--board", PROFILE, "--teams", " Red , Blue ")
+    assert out.returncode == 0, out.stderr
+    assert {p["color"] for p in json.loads(out.stdout)["pieces"]} <= {"red", "blue"}
