@@ -189,10 +189,15 @@ class MarkerFinder:
         # One threshold window of 3 px, on the picture and on a half-size copy of it: the small
         # tokens are found in the first, the large frame markers (which a 3 px window breaks up)
         # in the second, for 55 % of the time of two windows (3 and 13 px) on the whole picture.
+        # A 13 px window on the picture itself only when a frame marker is still missing (a
+        # heavily blurred one can need it, and a hand over one costs this every search).
         params.adaptiveThreshWinSizeMin = 3
         params.adaptiveThreshWinSizeMax = 3
         self.dictionary = aruco_dictionary(dictionary)
         self.detector = cv2.aruco.ArucoDetector(self.dictionary, params)
+        params.adaptiveThreshWinSizeMin = 13
+        params.adaptiveThreshWinSizeMax = 13
+        self.wide_detector = cv2.aruco.ArucoDetector(self.dictionary, params)
         self.camera = camera
         self.refine_ids = refine_ids  # None: refine every marker's corners
         self.last_raw: dict[int, np.ndarray] = {}     # last corners seen, distorted pixels
@@ -225,25 +230,32 @@ class MarkerFinder:
             out.append(self._sighting(i, pts))
         return out
 
-    def detect(self, gray: np.ndarray) -> tuple[list[np.ndarray], list[int], int]:
-        """ArUco's reads of the picture and then of a half-size copy, the copy's where the
-        picture has none (a marker read in both is read once): raw corners (4 x 2), ids, and
-        how many of them come from the picture itself (the rest, from the copy, are a pixel
-        or two out)."""
+    def detect(self, gray: np.ndarray) -> tuple[list[np.ndarray], list[int], list[bool]]:
+        """ArUco's reads: of the picture, of a half-size copy where the picture has none (a
+        marker read twice is read once), and with a wider window when a frame marker is still
+        missing. Raw corners (4 x 2), ids, and which of them were read at half size (their
+        corners a pixel or two out)."""
         raw, ids = _reads(self.detector.detectMarkers(gray), 1.0)
-        fine = len(raw)
+        coarse = [False] * len(raw)
+
+        def add(reads, at_half):
+            centres = [c.mean(axis=0) for c in raw]
+            for c, i in zip(*reads):
+                side = np.linalg.norm(c[1] - c[0])
+                if all(np.linalg.norm(c.mean(axis=0) - m) > side / 2 for m in centres):
+                    raw.append(c)
+                    ids.append(i)
+                    coarse.append(at_half)
+
         half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
-        centres = [c.mean(axis=0) for c in raw]
-        for c, i in zip(*_reads(self.detector.detectMarkers(half), 2.0)):
-            side = np.linalg.norm(c[1] - c[0])
-            if all(np.linalg.norm(c.mean(axis=0) - m) > side / 2 for m in centres):
-                raw.append(c)
-                ids.append(i)
-        return raw, ids, fine
+        add(_reads(self.detector.detectMarkers(half), 2.0), True)
+        if self.refine_ids and not self.refine_ids <= set(ids):
+            add(_reads(self.wide_detector.detectMarkers(gray), 1.0), False)
+        return raw, ids, coarse
 
     def find_all(self, gray: np.ndarray) -> list[MarkerSighting]:
         """Every marker read, duplicates included (a token can be misread as a frame marker)."""
-        raw, ids, fine = self.detect(gray)
+        raw, ids, coarse = self.detect(gray)
         self.last_raw = {}
         if not ids:
             return []
@@ -251,7 +263,7 @@ class MarkerFinder:
         # and all those read at half size. ArUco's own corners can be 2 px out (a large marker
         # under a 3 px window, or read at half size): the sides are fitted twice, the first time
         # letting a corner move that far.
-        todo = [k for k, i in enumerate(ids) if k >= fine or self.refine_ids is None or i in self.refine_ids]
+        todo = [k for k, i in enumerate(ids) if coarse[k] or self.refine_ids is None or i in self.refine_ids]
         for max_move in (4.0, 2.0):
             for k, pts in zip(todo, refine_many(gray, [raw[k] for k in todo], max_move=max_move)):
                 raw[k] = pts

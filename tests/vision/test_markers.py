@@ -28,8 +28,8 @@ def test_a_blurred_marker_the_fine_window_breaks_up_is_read_at_half_size(side):
     gray, truth = marker_on_paper(side, blur=2.5)
     finder = MarkerFinder()
     assert _reads(finder.detector.detectMarkers(gray), 1.0)[1] == []     # the picture itself: nothing
-    raw, ids, fine = finder.detect(gray)
-    assert ids == [2] and fine == 0
+    raw, ids, coarse = finder.detect(gray)
+    assert ids == [2] and coarse == [True]
     sightings = finder.find_all(gray)
     assert [s.id for s in sightings] == [2]
     assert np.abs(sightings[0].corners - truth).max() < 0.15
@@ -37,8 +37,8 @@ def test_a_blurred_marker_the_fine_window_breaks_up_is_read_at_half_size(side):
 
 def test_a_marker_read_at_both_sizes_is_read_once():
     gray, truth = marker_on_paper(90, blur=1.0)
-    raw, ids, fine = MarkerFinder().detect(gray)
-    assert ids == [2] and fine == 1
+    raw, ids, coarse = MarkerFinder().detect(gray)
+    assert ids == [2] and coarse == [False]
     assert np.abs(raw[0] - truth).max() < 1.0
 
 
@@ -56,3 +56,16 @@ def test_frame_marker_corners_agree_with_the_camera_to_a_fraction_of_a_pixel(pit
     for i in pitch.markers:
         truth = cv2.perspectiveTransform(marker_corners(pitch, i).reshape(-1, 1, 2).astype(np.float64), H)
         assert np.linalg.norm(finder.last_raw[i] - truth.reshape(-1, 2), axis=1).max() < 0.6, i
+
+
+def test_a_frame_marker_both_fine_windows_miss_is_looked_for_with_a_wider_one(pitch):
+    """Seed 1092, bright and blurred: frame marker 0 is read neither by the 3 px window on the
+    picture nor on its half-size copy; only then is the picture read with a 13 px window."""
+    case = make_wide_case(1092)
+    gray = cv2.cvtColor(replace(case, look=replace(case.look, dist=None)).image(), cv2.COLOR_BGR2GRAY)
+    finder = MarkerFinder(pitch.dictionary, refine_ids=set(pitch.markers))
+    half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    fine = _reads(finder.detector.detectMarkers(gray), 1.0)[1] + _reads(finder.detector.detectMarkers(half), 2.0)[1]
+    assert 0 not in fine
+    finder.find_all(gray)
+    assert set(pitch.markers) <= set(finder.last_raw)
