@@ -80,6 +80,16 @@ class SmallTokenReader:
     def _to_board(self, reg: Registration, uv: np.ndarray) -> np.ndarray:
         return reg.to_board(uv, self.camera)
 
+    def _image_planes(self, reg: Registration, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Board points given as x and y planes, to image pixels as float32 planes (remap's maps)."""
+        if self.camera is not None:
+            uv = self._to_image(reg, np.column_stack([x.ravel(), y.ravel()])).astype(np.float32)
+            return uv[:, 0].reshape(x.shape), uv[:, 1].reshape(x.shape)
+        H = reg.H
+        w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
+        return ((H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w).astype(np.float32), \
+            ((H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w).astype(np.float32)
+
     def candidates(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float],
                    bases=(), read=()) -> list[np.ndarray]:
         """Dark squares about 0.75 in a side on the board, none centred inside one of ``bases``
@@ -155,10 +165,12 @@ class SmallTokenReader:
         its 6 x 6 cells fit a pattern best."""
         squares = _variations(square)                                   # V x 4 x 2
         o, ux, uy = squares[:, 0], squares[:, 1] - squares[:, 0], squares[:, 3] - squares[:, 0]
-        pts = o[:, None] + _GRID[None, :, :1] * ux[:, None] + _GRID[None, :, 1:] * uy[:, None]   # V x 36 x 2
-        uv = self._to_image(reg, pts.reshape(-1, 2)).astype(np.float32)
-        v = cv2.remap(gray, uv[:, 0].reshape(1, -1), uv[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
-                      borderMode=cv2.BORDER_REPLICATE).reshape(len(squares), 36).astype(float)
+        # the cells' centres as x and y planes (V x 36): numpy is slow on a last axis of 2
+        gx, gy = _GRID[:, 0], _GRID[:, 1]
+        px = o[:, :1] + gx * ux[:, :1] + gy * uy[:, :1]
+        py = o[:, 1:] + gx * ux[:, 1:] + gy * uy[:, 1:]
+        mu, mv = self._image_planes(reg, px, py)
+        v = cv2.remap(gray, mu, mv, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(float)
         z = (v - v.mean(axis=1, keepdims=True)) / (v.std(axis=1, keepdims=True) + 1e-9)
         corr = z @ self.templates.T / 36                                  # V x patterns
         corr[v.std(axis=1) < 4] = -1.0                                    # flat: nothing printed
