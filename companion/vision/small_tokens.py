@@ -24,9 +24,11 @@ SIDE_IN = 0.75             # TABLE_SPEC: token markers are 0.75 in
 # are left out; 255 of the 257 kept.
 MIN_CORRELATION = 0.65     # the 6 x 6 cells' brightness against the best pattern
 MIN_MARGIN = 0.2           # ... and that much better than the best other token
+MIN_SIDE_IN = 0.55        # a dark square's sides, board inches: 0.55-0.95 (a 0.75 in marker, roughly thresholded)
 MIN_PAPER = 1.0            # the paper round a marker is brighter than its border (tokens: 1.7 and up)
 # the 6 x 6 cells' centres, as fractions of the marker's side (x, y), row by row
 _GRID = np.array([((c + 0.5) / 6, (r + 0.5) / 6) for r in range(6) for c in range(6)])
+_BOX = np.array([[0, 0], [1, 0], [1, 1], [0, 1]])     # a box's corners, in its width and height
 _BORDER = [k for k in range(36) if k // 6 in (0, 5) or k % 6 in (0, 5)]
 
 
@@ -118,10 +120,19 @@ class SmallTokenReader:
             for x, y in read:
                 near |= np.hypot(at[:, 0] - x, at[:, 1] - y) < SIDE_IN
             blobs = blobs[~near]
-        for k in blobs:
+        if not len(blobs):
+            return []
+        # A blob whose box spans less than a square's shortest side (0.55 in) across the board,
+        # in x or in y, holds no square: _square is not asked (all boxes' corners in one go).
+        box_corners = (stats[blobs, None, :2] + _BOX * stats[blobs, None, 2:4] + [x0 - 0.5, y0 - 0.5])
+        on_board = self._to_board(reg, box_corners.reshape(-1, 2).astype(np.float64)).reshape(-1, 4, 2)
+        wide_enough = (on_board.max(axis=1) - on_board.min(axis=1)).min(axis=1) >= MIN_SIDE_IN
+        for k, wide in zip(blobs, wide_enough):
             x, y, bw, bh, area = stats[k]
-            patch = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
-            square = self._square(patch, (x + x0, y + y0), reg, board_in)
+            square = None
+            if wide:
+                patch = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
+                square = self._square(patch, (x + x0, y + y0), reg, board_in)
             if square is None and 0.3 * expected <= bw * bh <= 2.5 * expected:
                 # the adaptive threshold can cut a blurred marker's thin border: threshold the
                 # spot again on its own (Otsu between the marker's black and its paper margin)
@@ -146,7 +157,7 @@ class SmallTokenReader:
         c = max(contours, key=len).reshape(-1, 2).astype(np.float64) + origin
         board = self._to_board(reg, c).astype(np.float32)
         (cx, cy), (sw, sh), _ = rect = cv2.minAreaRect(board)
-        if not (0.55 <= min(sw, sh) and max(sw, sh) <= 0.95 and max(sw, sh) / max(min(sw, sh), 1e-6) < 1.3):
+        if not (MIN_SIDE_IN <= min(sw, sh) and max(sw, sh) <= 0.95 and max(sw, sh) / max(min(sw, sh), 1e-6) < 1.3):
             return None
         if cv2.contourArea(cv2.convexHull(board)) < 0.8 * sw * sh:       # a disc, a blob: not a square
             return None
