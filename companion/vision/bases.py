@@ -591,7 +591,8 @@ class BaseFinder:
         if self.board_in is None:
             return bases
         w, h = self.board_in
-        return [b for b in bases if -b.radius_in <= b.x_in <= w + b.radius_in and -b.radius_in <= b.y_in <= h + b.radius_in]
+        return [b for b in bases
+                if -b.radius_in <= b.x_in <= w + b.radius_in and -b.radius_in <= b.y_in <= h + b.radius_in]
 
     def _separate_touching(self, frame, reg, bases: list[Base], done: list[Base] = ()) -> list[Base]:
         """Measure again, without the rays that run into it, each new base touching another of
