@@ -21,7 +21,7 @@ from companion.vision.bases import Base, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
 from companion.vision.profile import BoardProfile
-from companion.vision.registration import BoardRegistrar, MarkerFinder, Registration, apply_h
+from companion.vision.registration import BoardRegistrar, MarkerFinder, MarkerSighting, Registration, apply_h
 from companion.vision.small_tokens import SmallTokenReader
 from companion.vision.tokens import TOKEN_NAMES, Token, find_tokens
 from companion.vision.tracker import Track, Tracker
@@ -59,32 +59,68 @@ class VisionPipeline:
         self._was_lost = True
         self._last_small: np.ndarray | None = None
         self._last_bases: list[Base] = []
+        self._last_tokens: dict[int, MarkerSighting] = {}   # every token read or kept last frame
+        self._board_changed = True     # anything on the board changed since the small-token reader ran
         self.small_tokens = SmallTokenReader({i: self.markers.bits(i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
                      "~0.07 in off under a tilted camera (calibrate the lens to correct it)", profile.base_height_mm)
 
-    def _unchanged(self, gray: np.ndarray, reg: Registration, search: bool) -> list[Base]:
-        """The bases of the last frame whose patch of the picture is as it was (none on a search)."""
+    def _changes(self, gray: np.ndarray, reg: Registration) -> np.ndarray | None:
+        """Where the picture changed since the last frame (a quarter-size map, above sensor
+        noise); None when there is no last frame to compare or the board moved."""
         small = _quarter(gray)
         last, self._last_small = self._last_small, small
-        if search or last is None or last.shape != small.shape or not self._last_bases or reg.moved:
-            return []
-        changed = cv2.absdiff(small, last) > CHANGE_LEVEL
-        pts = np.array([[b.x_in, b.y_in] for b in self._last_bases])
-        uv = apply_h(reg.H, pts)
+        if last is None or last.shape != small.shape or reg.moved:
+            return None
+        return cv2.absdiff(small, last) > CHANGE_LEVEL
+
+    def _patch_changed(self, changed: np.ndarray | None, reg: Registration, xy, radius_in: float) -> np.ndarray:
+        """For each board point ``xy`` (inches), whether the picture changed within ``radius_in``
+        (and a little more) of it since the last frame (all True without a change map)."""
+        xy = np.asarray(xy, float).reshape(-1, 2)
+        if changed is None:
+            return np.ones(len(xy), bool)
+        uv = apply_h(reg.H, xy)
         if self.camera is not None:
             uv = self.camera.distort(uv)
         p = apply_h(reg.H, np.array([[0.0, 0.0], [1.0, 0.0]]))
         ppi = float(np.hypot(*(p[1] - p[0]))) / 4
+        r = int(ppi * (radius_in + 0.15)) + 2
         out = []
-        for b, (u, v) in zip(self._last_bases, uv / 4):
-            r = int(ppi * (b.radius_in + 0.15)) + 2
+        for u, v in uv / 4:
             x0, y0 = max(0, int(u) - r), max(0, int(v) - r)
-            if not changed[y0:int(v) + r + 1, x0:int(u) + r + 1].any():
-                out.append(b)
-        return out
+            out.append(bool(changed[y0:int(v) + r + 1, x0:int(u) + r + 1].any()))
+        return np.array(out, bool)
+
+    def _unchanged(self, changed: np.ndarray | None, reg: Registration, search: bool) -> list[Base]:
+        """The bases of the last frame whose patch of the picture is as it was (none on a search)."""
+        if search or changed is None or not self._last_bases:
+            return []
+        moved = self._patch_changed(changed, reg, [[b.x_in, b.y_in] for b in self._last_bases],
+                                    max(b.radius_in for b in self._last_bases))
+        return [b for b, m in zip(self._last_bases, moved) if not m]
+
+    def _kept_tokens(self, changed: np.ndarray | None, reg: Registration, missing) -> dict[int, MarkerSighting]:
+        """Tokens of the last frame not read in this one whose patch of the picture is as it
+        was: a token only the small-token reader can read, or one a tracked frame does not
+        look for, is still there (it does not blink off between full searches)."""
+        kept = {i: self._last_tokens[i] for i in missing if i in self._last_tokens}
+        if not kept:
+            return {}
+        centres = reg.to_board(np.array([s.corners.mean(axis=0) for s in kept.values()]))
+        moved = self._patch_changed(changed, reg, centres, 0.55)
+        return {i: s for (i, s), m in zip(kept.items(), moved) if not m}
+
+    def _board_touched(self, changed: np.ndarray | None, reg: Registration) -> bool:
+        """Whether the picture changed anywhere over the board since the last frame."""
+        if changed is None:
+            return True
+        w, h = self.profile.width_in, self.profile.height_in
+        uv = reg.to_image(np.array([[0, 0], [w, 0], [w, h], [0, h]], float), self.camera) / 4
+        (x0, y0), (x1, y1) = np.maximum(np.floor(uv.min(axis=0)).astype(int), 0), np.ceil(uv.max(axis=0)).astype(int)
+        return bool(changed[y0:y1 + 1, x0:x1 + 1].any())
 
     def _white_balance(self, frame: np.ndarray) -> np.ndarray | None:
         """Gains that undo the picture's tint, from the frame markers seen (the last ones
@@ -140,7 +176,9 @@ class VisionPipeline:
         known = self.tracker.known_bases() if self.tracker else []
         # A base seen last frame whose part of the picture has not changed is not measured again
         # (a still table costs little); every full search measures them all.
-        still = self._unchanged(gray, reg, search)
+        changed = self._changes(gray, reg)
+        self._board_changed |= self._board_touched(changed, reg)
+        still = self._unchanged(changed, reg, search)
         if still:
             known = [k for k in known if not any(abs(k.x_in - b.x_in) + abs(k.y_in - b.y_in) < 1e-6 for b in still)]
         known = self._rims(known, centre)           # the rims of tracked bases, where the image shows them
@@ -153,12 +191,17 @@ class VisionPipeline:
         bases = sorted(bases + still, key=lambda b: (b.y_in, b.x_in))
         self._last_bases = bases
         t2 = time.perf_counter()
+        found.update(self._kept_tokens(changed, reg, [i for i in TOKEN_NAMES if i not in found]))
         missing = [i for i in TOKEN_NAMES if i not in found]
-        if search and missing:       # tokens too small for ArUco's decoder, read as the known ones
+        # tokens too small for ArUco's decoder, read as the known ones: looked for on a full
+        # search, unless nothing on the board changed since the last look found none of them
+        if search and missing and self._board_changed:
             read = reg.to_board(np.array([s.corners.mean(axis=0) for s in found.values()])) if found else ()
             for sighting in self.small_tokens.find(gray, reg, (self.profile.width_in, self.profile.height_in),
                                                    missing, self._rims(bases, centre), read):
                 found[sighting.id] = sighting
+            self._board_changed = False
+        self._last_tokens = {i: s for i, s in found.items() if i in TOKEN_NAMES}
         tokens = find_tokens(found, reg)
         pieces = self.tracker.update(bases, n) if self.tracker else []
         t3 = time.perf_counter()

@@ -87,3 +87,50 @@ def test_tokens_on_the_wider_set_are_found_by_the_pipeline(pitch):
             near += any(s.id == t.id and math.hypot(s.x_in - t.x_in, s.y_in - t.y_in) < 0.05 for s in result.tokens)
         assert all(any(t.id == s.id for t in case.scene.tokens) for s in result.tokens)
     assert total >= 12 and near == total
+
+
+def _noisy(clean, rng):
+    return np.clip(clean.astype(np.int16) + rng.integers(-3, 4, clean.shape), 0, 255).astype(np.uint8)
+
+
+def test_a_token_only_the_small_reader_reads_stays_between_full_searches(pitch):
+    """Seed 7004: ArUco reads none of the four tokens, the small-token reader reads them all on
+    a full search. On the tracked frames between searches they are kept where the picture has
+    not changed, so they do not blink off; on a still table the reader runs once, not on every
+    full search."""
+    from companion.sim.testset import make_case
+    from companion.vision.pipeline import SEARCH_EVERY, VisionPipeline
+
+    case = make_case(7004)
+    clean, rng = case.image(), np.random.default_rng(1)
+    pipe = VisionPipeline(pitch, teams=sorted({p.team for p in case.scene.pieces}))
+    runs = []
+    find = pipe.small_tokens.find
+    pipe.small_tokens.find = lambda *a, **k: runs.append(1) or find(*a, **k)
+    seen = [sorted(t.id for t in pipe.process(_noisy(clean, rng)).tokens) for _ in range(3 * SEARCH_EVERY)]
+    assert seen == [sorted(t.id for t in case.scene.tokens)] * len(seen)
+    assert len(runs) == 1
+
+
+def test_a_token_taken_away_is_not_kept_and_one_put_down_is_found(pitch):
+    from dataclasses import replace
+
+    from companion.sim.testset import make_case
+    from companion.vision.pipeline import SEARCH_EVERY, VisionPipeline
+
+    case = make_case(7004)
+    gone = case.scene.tokens[0]
+    without = replace(case, scene=replace(case.scene, tokens=case.scene.tokens[1:])).image()
+    clean, rng = case.image(), np.random.default_rng(2)
+    pipe = VisionPipeline(pitch, teams=sorted({p.team for p in case.scene.pieces}))
+    for _ in range(SEARCH_EVERY + 1):
+        pipe.process(_noisy(clean, rng))
+    result = pipe.process(_noisy(without, rng))           # a tracked frame: its patch changed
+    assert gone.id not in {t.id for t in result.tokens}
+    assert len(result.tokens) == len(case.scene.tokens) - 1
+    for _ in range(SEARCH_EVERY):                          # through the next full search
+        result = pipe.process(_noisy(without, rng))
+        assert gone.id not in {t.id for t in result.tokens}
+    for _ in range(SEARCH_EVERY):                          # put back: found at the next full search
+        result = pipe.process(_noisy(clean, rng))
+    assert gone.id in {t.id for t in result.tokens}
