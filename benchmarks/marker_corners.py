@@ -17,19 +17,15 @@ import argparse
 import os
 import platform
 import sys
-from dataclasses import replace
 
 import cv2
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from companion.sim.render import Camera  # noqa: E402
-from companion.sim.testset import make_wide_case  # noqa: E402
-from companion.vision.profile import load_profile, marker_corners  # noqa: E402
+from companion.sim.testset import make_wide_case, pitch  # noqa: E402
+from companion.vision.profile import profile_from_board  # noqa: E402
 from companion.vision.registration import MarkerFinder  # noqa: E402
-
-PROFILE = os.path.join(os.path.dirname(__file__), "..", "calibration", "boards", "takkure-pitch.toml")
 
 
 def main():
@@ -38,21 +34,17 @@ def main():
     ap.add_argument("--first", type=int, default=1000, help="first seed of the wider set")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    profile = load_profile(PROFILE)
+    profile = profile_from_board(pitch())      # the board the test set is drawn on
     errors, missing = [], 0
     for seed in range(args.first, args.first + args.cases):
-        case = make_wide_case(seed)
-        case = replace(case, look=replace(case.look, dist=None))
-        gray = cv2.cvtColor(case.image(), cv2.COLOR_BGR2GRAY)
-        H = Camera(case.scene, *case.size).board_homography()
+        case = make_wide_case(seed).without_lens()
         finder = MarkerFinder(profile.dictionary, refine_ids=set(profile.markers))
-        finder.find_all(gray)
-        for i in profile.markers:
-            if i not in finder.last_raw:
+        finder.find_all(cv2.cvtColor(case.image(), cv2.COLOR_BGR2GRAY))
+        for i, truth in case.frame_marker_corners().items():
+            if i in finder.last_raw:
+                errors.append(np.linalg.norm(finder.last_raw[i] - truth, axis=1))
+            else:
                 missing += 1
-                continue
-            truth = cv2.perspectiveTransform(marker_corners(profile, i).reshape(-1, 1, 2).astype(np.float64), H)
-            errors.append(np.linalg.norm(finder.last_raw[i] - truth.reshape(-1, 2), axis=1))
     e = np.concatenate(errors) if errors else np.zeros(0)
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, OpenCV {cv2.__version__}")
     print(f"{args.cases} pictures (seeds {args.first}-{args.first + args.cases - 1}, lens left out), "

@@ -134,6 +134,23 @@ class WideCase(Case):
     def rims_in_view(self, width: int | None = None, height: int | None = None) -> dict[str, float]:
         return super().rims_in_view(width or self.size[0], height or self.size[1])
 
+    def without_lens(self) -> "WideCase":
+        """This case through a lens without distortion: the board's homography is then exact."""
+        return replace(self, look=replace(self.look, dist=None))
+
+    def frame_marker_corners(self) -> dict[int, np.ndarray]:
+        """Where the camera puts each frame marker's outer corners (top-left, top-right,
+        bottom-right, bottom-left: ArUco's order), in this picture's pixels, lens left out."""
+        b = self.scene.board
+        H = Camera(self.scene, *self.size).board_homography()
+        h = b.marker_size_in / 2
+        out = {}
+        for marker_id, (x, y) in b.markers.items():
+            board = np.array([[x - h, y - h, 1], [x + h, y - h, 1], [x + h, y + h, 1], [x - h, y + h, 1]])
+            uvw = board @ H.T
+            out[marker_id] = uvw[:, :2] / uvw[:, 2:]
+        return out
+
     def camera_toml(self) -> str | None:
         """The CAMERA.toml of this picture's lens (at its own resolution), for raised cases."""
         if self.look.dist is None and not self.look.base_height_in:

@@ -1,14 +1,10 @@
 """Frame and token markers: ArUco's reads at two scales, and corners fitted to a tenth of a pixel."""
 
-from dataclasses import replace
-
 import cv2
 import numpy as np
 import pytest
 
-from companion.sim.render import Camera
 from companion.sim.testset import make_wide_case
-from companion.vision.profile import marker_corners
 from companion.vision.registration import MarkerFinder, _reads
 
 
@@ -47,22 +43,17 @@ def test_frame_marker_corners_agree_with_the_camera_to_a_fraction_of_a_pixel(pit
     """On randomised tables (light, blur, surfaces; the lens left out, so the board's own
     homography is the truth) every frame marker is found and its corners land where the
     camera puts them."""
-    case = make_wide_case(seed)
-    case = replace(case, look=replace(case.look, dist=None))
-    gray = cv2.cvtColor(case.image(), cv2.COLOR_BGR2GRAY)
-    H = Camera(case.scene, *case.size).board_homography()
+    case = make_wide_case(seed).without_lens()
     finder = MarkerFinder(pitch.dictionary, refine_ids=set(pitch.markers))
-    finder.find_all(gray)
-    for i in pitch.markers:
-        truth = cv2.perspectiveTransform(marker_corners(pitch, i).reshape(-1, 1, 2).astype(np.float64), H)
-        assert np.linalg.norm(finder.last_raw[i] - truth.reshape(-1, 2), axis=1).max() < 0.6, i
+    finder.find_all(cv2.cvtColor(case.image(), cv2.COLOR_BGR2GRAY))
+    for i, truth in case.frame_marker_corners().items():
+        assert np.linalg.norm(finder.last_raw[i] - truth, axis=1).max() < 0.6, i
 
 
 def test_a_frame_marker_both_fine_windows_miss_is_looked_for_with_a_wider_one(pitch):
     """Seed 1092, bright and blurred: frame marker 0 is read neither by the 3 px window on the
     picture nor on its half-size copy; only then is the picture read with a 13 px window."""
-    case = make_wide_case(1092)
-    gray = cv2.cvtColor(replace(case, look=replace(case.look, dist=None)).image(), cv2.COLOR_BGR2GRAY)
+    gray = cv2.cvtColor(make_wide_case(1092).without_lens().image(), cv2.COLOR_BGR2GRAY)
     finder = MarkerFinder(pitch.dictionary, refine_ids=set(pitch.markers))
     half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
     fine = _reads(finder.detector.detectMarkers(gray), 1.0)[1] + _reads(finder.detector.detectMarkers(half), 2.0)[1]
