@@ -113,6 +113,24 @@ class VisionPipeline:
         moved = self._patch_changed(changed, reg, centres, 0.55)
         return {i: s for (i, s), m in zip(kept.items(), moved) if not m}
 
+    def _tokens(self, gray: np.ndarray, reg: Registration, found: dict[int, MarkerSighting],
+                changed: np.ndarray | None, search: bool, rims) -> list[Token]:
+        """The tokens: those ArUco read (``found``, every marker read by id), those of the last
+        frame whose patch has not changed, and on a full search those too small for ArUco's
+        decoder, read as the known ones (``rims()``: the bases' rims, where no token lies),
+        unless nothing on the board changed since that last look."""
+        found = dict(found)
+        found.update(self._kept_tokens(changed, reg, [i for i in TOKEN_NAMES if i not in found]))
+        missing = [i for i in TOKEN_NAMES if i not in found]
+        if search and missing and self._board_changed:
+            read = reg.to_board(np.array([s.corners.mean(axis=0) for s in found.values()])) if found else ()
+            for sighting in self.small_tokens.find(gray, reg, (self.profile.width_in, self.profile.height_in),
+                                                   missing, rims(), read):
+                found[sighting.id] = sighting
+            self._board_changed = False
+        self._last_tokens = {i: s for i, s in found.items() if i in TOKEN_NAMES}
+        return find_tokens(found, reg)
+
     def _board_touched(self, changed: np.ndarray | None, reg: Registration) -> bool:
         """Whether the picture changed anywhere over the board since the last frame."""
         if changed is None:
@@ -191,18 +209,7 @@ class VisionPipeline:
         bases = sorted(bases + still, key=lambda b: (b.y_in, b.x_in))
         self._last_bases = bases
         t2 = time.perf_counter()
-        found.update(self._kept_tokens(changed, reg, [i for i in TOKEN_NAMES if i not in found]))
-        missing = [i for i in TOKEN_NAMES if i not in found]
-        # tokens too small for ArUco's decoder, read as the known ones: looked for on a full
-        # search, unless nothing on the board changed since the last look found none of them
-        if search and missing and self._board_changed:
-            read = reg.to_board(np.array([s.corners.mean(axis=0) for s in found.values()])) if found else ()
-            for sighting in self.small_tokens.find(gray, reg, (self.profile.width_in, self.profile.height_in),
-                                                   missing, self._rims(bases, centre), read):
-                found[sighting.id] = sighting
-            self._board_changed = False
-        self._last_tokens = {i: s for i, s in found.items() if i in TOKEN_NAMES}
-        tokens = find_tokens(found, reg)
+        tokens = self._tokens(gray, reg, found, changed, search, lambda: self._rims(bases, centre))
         pieces = self.tracker.update(bases, n) if self.tracker else []
         t3 = time.perf_counter()
         return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,
