@@ -44,6 +44,7 @@ DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
                         np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
 _DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS, SAMPLES)))  # x, y of each ray
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
+OUTER_SPREAD_MM_PPI2 = 800.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 
 
@@ -82,6 +83,7 @@ class BaseFinder:
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
+        self._reg: Registration | None = None    # the frame being measured (for the pixels per inch)
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -197,6 +199,7 @@ class BaseFinder:
                r_mid: float, others: list[Base] = ()) -> Base | None:
         """Measure the base near ``centre``; measured again from the new centre when the first
         look moved it (rays across the rim are only square to it when they start at its centre)."""
+        self._reg = reg
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
@@ -481,7 +484,7 @@ class BaseFinder:
             return self._reject(f"only {keep.sum()} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
-        diameter = 2 * ro / MM - 1.0          # the half-level edge of a thin, blurred rim lies a little out
+        diameter = 2 * ro / MM - self._outer_spread_mm(c)
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
         if abs(size - diameter) > 3.5:
             # between two sizes: blur (and a raised rim's cloak leaning out) spreads the outermost
@@ -499,6 +502,17 @@ class BaseFinder:
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
 
+    def _outer_spread_mm(self, c: np.ndarray) -> float:
+        """How much wider than the base the half-level outer edge of its thin, blurred rim reads
+        (diameter, mm). The blur is a pixel or two whatever the scale, and the rim's 3-5 mm are
+        fewer pixels on a smaller picture: measured on 566 outer-edge readings of the wider set,
+        the median spread falls from 2.6 mm at 16-20 px/in to 0.5 mm at 32 and more, about 800 /
+        ppi^2; 1 mm at least (the figure it was before it was known to grow)."""
+        if self._reg is None:
+            return 1.0
+        ppi = self._reg.ppi(float(c[0]), float(c[1]), self.camera)
+        return max(1.0, OUTER_SPREAD_MM_PPI2 / max(ppi, 1.0) ** 2)
+
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
         r = max(1, int(round(ppi * 0.15)))
@@ -513,6 +527,7 @@ class BaseFinder:
     def find(self, frame: np.ndarray, reg: Registration, known: list[Base] = (), search: bool = True) -> list[Base]:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
+        self._reg = reg
         bases: list[Base] = []
         items = []
         for old in known:
