@@ -83,7 +83,6 @@ class BaseFinder:
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
-        self._reg: Registration | None = None    # the frame being measured (for the pixels per inch)
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -199,7 +198,6 @@ class BaseFinder:
                r_mid: float, others: list[Base] = ()) -> Base | None:
         """Measure the base near ``centre``; measured again from the new centre when the first
         look moved it (rays across the rim are only square to it when they start at its centre)."""
-        self._reg = reg
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
@@ -291,7 +289,7 @@ class BaseFinder:
         new one (falling back on the first look's rays if it cannot be). The same as measuring
         twice, for the cost of one and a bit."""
         rho, pts = self._rays(centre, r_mid)
-        base = self._analyse(colour, centre, r_mid, others, rho, self._sample(frame, reg, pts), quick=True)
+        base = self._analyse(reg, colour, centre, r_mid, others, rho, self._sample(frame, reg, pts), quick=True)
         fitted, rest = self._fitted, self._rest
         if rest is None:                           # the rim's outer edge alone, or no rim: done
             return self._second_look(frame, reg, colour, centre, others, base, fitted)
@@ -325,15 +323,7 @@ class BaseFinder:
     def _sample(self, frame: np.ndarray, reg: Registration, xy: np.ndarray) -> np.ndarray:
         """Lab colour at board points given as x and y planes (2 x ... x n: the image is read as
         rows of n), read from the camera image; the points' shape with Lab in a last axis."""
-        x, y = xy[0].reshape(-1, xy.shape[-1]), xy[1].reshape(-1, xy.shape[-1])
-        if self.camera is None:
-            H = reg.H
-            w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
-            u = ((H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w).astype(np.float32)
-            v = ((H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w).astype(np.float32)
-        else:
-            uv = self._to_image(reg, np.column_stack([x.ravel(), y.ravel()])).astype(np.float32)
-            u, v = uv[:, 0].reshape(x.shape), uv[:, 1].reshape(x.shape)
+        u, v = reg.to_image_planes(xy[0].reshape(-1, xy.shape[-1]), xy[1].reshape(-1, xy.shape[-1]), self.camera)
         samples = cv2.remap(frame, u, v, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         lab = cv2.cvtColor(cv2.LUT(samples, self._neutral_lut()), cv2.COLOR_BGR2Lab)
         return lab.astype(np.float64).reshape(*xy.shape[1:], 3)
@@ -358,7 +348,7 @@ class BaseFinder:
         lab = self._sample(frame, reg, np.concatenate([xy for _, xy in rays], axis=1))
         out = []
         for k, (colour, centre, r_mid, others) in enumerate(items):
-            base = self._analyse(colour, np.asarray(centre, float), r_mid, others, rays[k][0],
+            base = self._analyse(reg, colour, np.asarray(centre, float), r_mid, others, rays[k][0],
                                  lab[k * RAYS:(k + 1) * RAYS])
             out.append((base, self._fitted))
         return out
@@ -366,10 +356,10 @@ class BaseFinder:
     def _measure(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
                  r_mid: float, others: list[Base] = ()) -> Base | None:
         rho, pts = self._rays(centre, r_mid)
-        return self._analyse(colour, centre, r_mid, others, rho, self._sample(frame, reg, pts))
+        return self._analyse(reg, colour, centre, r_mid, others, rho, self._sample(frame, reg, pts))
 
-    def _analyse(self, colour: TeamColour, centre: np.ndarray, r_mid: float, others, rho: np.ndarray,
-                 lab: np.ndarray, quick: bool = False) -> Base | None:
+    def _analyse(self, reg: Registration, colour: TeamColour, centre: np.ndarray, r_mid: float, others,
+                 rho: np.ndarray, lab: np.ndarray, quick: bool = False) -> Base | None:
         """The base whose rim the rays ``rho`` from ``centre`` (Lab samples ``lab``) cross, or None;
         ``self._fitted`` is then the rim's fitted (centre, mid radius), or None. ``quick``: stop
         once a rim's two edges are fitted (None, with ``_fitted`` set: where to look again, and
@@ -400,7 +390,7 @@ class BaseFinder:
                 ok_rim = ok & rim_found
                 if ok_rim.sum() >= RAYS * 0.5:
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
-                return self._outer_only(colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho)
+                return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho)
             return self._reject(f"only {both.sum()} rays cross a rim")
         ok_out = ok
         ok = both
@@ -472,8 +462,8 @@ class BaseFinder:
                                  sectors=False)
         return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
 
-    def _outer_only(self, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray, ok: np.ndarray,
-                    peak_lab: np.ndarray, lab, rho) -> Base | None:
+    def _outer_only(self, reg: Registration, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray,
+                    ok: np.ndarray, peak_lab: np.ndarray, lab, rho) -> Base | None:
         """Measure a base from its rim's outer edge alone (its inner edge hidden by a figure of
         the same colour): one circle, fitted robustly."""
         rows = np.nonzero(ok)[0]
@@ -484,7 +474,7 @@ class BaseFinder:
             return self._reject(f"only {keep.sum()} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
-        diameter = 2 * ro / MM - self._outer_spread_mm(c)
+        diameter = 2 * ro / MM - self._outer_spread_mm(reg, c)
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
         if abs(size - diameter) > 3.5:
             # between two sizes: blur (and a raised rim's cloak leaning out) spreads the outermost
@@ -502,15 +492,13 @@ class BaseFinder:
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
 
-    def _outer_spread_mm(self, c: np.ndarray) -> float:
+    def _outer_spread_mm(self, reg: Registration, c: np.ndarray) -> float:
         """How much wider than the base the half-level outer edge of its thin, blurred rim reads
         (diameter, mm). The blur is a pixel or two whatever the scale, and the rim's 3-5 mm are
         fewer pixels on a smaller picture: measured on 566 outer-edge readings of the wider set,
         the median spread falls from 2.6 mm at 16-20 px/in to 0.5 mm at 32 and more, about 800 /
         ppi^2; 1 mm at least (the figure it was before it was known to grow)."""
-        if self._reg is None:
-            return 1.0
-        ppi = self._reg.ppi(float(c[0]), float(c[1]), self.camera)
+        ppi = reg.ppi(float(c[0]), float(c[1]), self.camera)
         return max(1.0, OUTER_SPREAD_MM_PPI2 / max(ppi, 1.0) ** 2)
 
     @staticmethod
@@ -527,7 +515,6 @@ class BaseFinder:
     def find(self, frame: np.ndarray, reg: Registration, known: list[Base] = (), search: bool = True) -> list[Base]:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
-        self._reg = reg
         bases: list[Base] = []
         items = []
         for old in known:

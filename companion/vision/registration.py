@@ -74,6 +74,18 @@ class Registration:
         uv = apply_h(self.H, pts)
         return camera.distort(uv) if camera is not None else uv
 
+    def to_image_planes(self, x: np.ndarray, y: np.ndarray, camera=None) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`to_image` for board points given as x and y planes (any shape): the pixels as
+        float32 planes of that shape, ready as remap's maps. numpy is slow on a last axis of 2,
+        so without a lens the homography is applied plane by plane."""
+        if camera is not None:
+            uv = self.to_image(np.column_stack([x.ravel(), y.ravel()]), camera).astype(np.float32)
+            return uv[:, 0].reshape(x.shape), uv[:, 1].reshape(x.shape)
+        H = self.H
+        w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
+        return ((H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w).astype(np.float32), \
+            ((H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w).astype(np.float32)
+
 
 def refine_corners_by_edges(gray: np.ndarray, corners: np.ndarray, samples: int = 10) -> np.ndarray:
     """Corners as intersections of the four sides, each side fitted through sub-pixel edge points.

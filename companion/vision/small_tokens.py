@@ -82,16 +82,6 @@ class SmallTokenReader:
     def _to_board(self, reg: Registration, uv: np.ndarray) -> np.ndarray:
         return reg.to_board(uv, self.camera)
 
-    def _image_planes(self, reg: Registration, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Board points given as x and y planes, to image pixels as float32 planes (remap's maps)."""
-        if self.camera is not None:
-            uv = self._to_image(reg, np.column_stack([x.ravel(), y.ravel()])).astype(np.float32)
-            return uv[:, 0].reshape(x.shape), uv[:, 1].reshape(x.shape)
-        H = reg.H
-        w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
-        return ((H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w).astype(np.float32), \
-            ((H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w).astype(np.float32)
-
     def candidates(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float],
                    bases=(), read=()) -> list[np.ndarray]:
         """Dark squares about 0.75 in a side on the board, none centred inside one of ``bases``
@@ -180,7 +170,7 @@ class SmallTokenReader:
         gx, gy = _GRID[:, 0], _GRID[:, 1]
         px = o[:, :1] + gx * ux[:, :1] + gy * uy[:, :1]
         py = o[:, 1:] + gx * ux[:, 1:] + gy * uy[:, 1:]
-        mu, mv = self._image_planes(reg, px, py)
+        mu, mv = reg.to_image_planes(px, py, self.camera)
         v = cv2.remap(gray, mu, mv, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(float)
         z = (v - v.mean(axis=1, keepdims=True)) / (v.std(axis=1, keepdims=True) + 1e-9)
         corr = z @ self.templates.T / 36                                  # V x patterns
