@@ -76,20 +76,20 @@ class VisionPipeline:
             return None
         return cv2.absdiff(small, last) > CHANGE_LEVEL
 
-    def _patch_changed(self, changed: np.ndarray | None, reg: Registration, xy, radius_in: float) -> np.ndarray:
-        """For each board point ``xy`` (inches), whether the picture changed within ``radius_in``
-        (and a little more) of it since the last frame (all True without a change map)."""
-        xy = np.asarray(xy, float).reshape(-1, 2)
+    def _patch_changed(self, changed: np.ndarray | None, reg: Registration, uv, radii_in) -> np.ndarray:
+        """For each point ``uv`` (undistorted image pixels), whether the picture changed within
+        its radius in ``radii_in`` (board inches, and a little more) since the last frame (all
+        True without a change map)."""
+        uv = np.asarray(uv, float).reshape(-1, 2)
         if changed is None:
-            return np.ones(len(xy), bool)
-        uv = apply_h(reg.H, xy)
+            return np.ones(len(uv), bool)
         if self.camera is not None:
             uv = self.camera.distort(uv)
         p = apply_h(reg.H, np.array([[0.0, 0.0], [1.0, 0.0]]))
         ppi = float(np.hypot(*(p[1] - p[0]))) / 4
-        r = int(ppi * (radius_in + 0.15)) + 2
         out = []
-        for u, v in uv / 4:
+        for (u, v), radius_in in zip(uv / 4, np.broadcast_to(radii_in, len(uv))):
+            r = int(ppi * (radius_in + 0.15)) + 2
             x0, y0 = max(0, int(u) - r), max(0, int(v) - r)
             out.append(bool(changed[y0:int(v) + r + 1, x0:int(u) + r + 1].any()))
         return np.array(out, bool)
@@ -98,8 +98,8 @@ class VisionPipeline:
         """The bases of the last frame whose patch of the picture is as it was (none on a search)."""
         if search or changed is None or not self._last_bases:
             return []
-        moved = self._patch_changed(changed, reg, [[b.x_in, b.y_in] for b in self._last_bases],
-                                    max(b.radius_in for b in self._last_bases))
+        moved = self._patch_changed(changed, reg, apply_h(reg.H, [[b.x_in, b.y_in] for b in self._last_bases]),
+                                    [b.radius_in for b in self._last_bases])
         return [b for b, m in zip(self._last_bases, moved) if not m]
 
     def _kept_tokens(self, changed: np.ndarray | None, reg: Registration, missing) -> dict[int, MarkerSighting]:
@@ -109,8 +109,7 @@ class VisionPipeline:
         kept = {i: self._last_tokens[i] for i in missing if i in self._last_tokens}
         if not kept:
             return {}
-        centres = reg.to_board(np.array([s.corners.mean(axis=0) for s in kept.values()]))
-        moved = self._patch_changed(changed, reg, centres, 0.55)
+        moved = self._patch_changed(changed, reg, [s.corners.mean(axis=0) for s in kept.values()], 0.55)
         return {i: s for (i, s), m in zip(kept.items(), moved) if not m}
 
     def _tokens(self, gray: np.ndarray, reg: Registration, found: dict[int, MarkerSighting],
