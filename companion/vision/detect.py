@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 
+from companion.config.settings import comma_list
 from companion.vision.camera_model import CameraFileError, load_camera
 from companion.vision.colours import NOMINAL_RGB
 from companion.vision.image_file import ImageFileError, read_image
@@ -65,7 +66,7 @@ def detect(image_path: str, board: str, camera: str | None = None,
 
 
 def main(image: str, board: str, camera: str | None, tiles: str | None = None, teams: str | None = None) -> int:
-    names = None if teams is None else [t.strip().lower() for t in teams.split(",") if t.strip()]
+    names = None if teams is None else [t.lower() for t in comma_list(teams)]
     status, out, message = detect(image, board, camera, tiles, names)
     if out is not None:
         print(json.dumps(out))
