@@ -87,6 +87,26 @@ def test_invariants_hold_through_the_match(match):
     check_invariants(match[2])
 
 
+def test_a_player_injured_by_its_own_activation_token_ends_the_activation_idle():
+    """Seed 1542: Yokozuna's third activation token is a FATIGUE too many, so
+    activation_started itself takes him off the field. Nobody acts for him, his injury
+    is rolled in step 5, and the match goes on to full time."""
+    session, states = play(":memory:", 1542)
+    events = session.events[len(session.events) - len(states):]     # game_started has no listener call
+    hit = [i for i, (e, s) in enumerate(zip(events, states))
+           if e.kind == "activation_started" and "INJURED" in s.message]
+    assert hit, "seed 1542 no longer plays the case this test is about"
+    i = hit[0]
+    active = events[i].data["player"]
+    end = next(k for k in range(i, len(events)) if states[k].message == f"{active}'s activation ends")
+    during = events[i + 1:end + 1]
+    assert [e.kind for e in during] == ["activation_step"] * 4 + ["injury_rolled"] + ["activation_step"] * 2
+    off = states[end].g.match.get(active).state
+    assert off.injured or off.removed
+    assert session.state.g.match_over
+    check_invariants(states)
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
 def test_invariants_hold_for_any_seed(seed):

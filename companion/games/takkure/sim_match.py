@@ -181,6 +181,9 @@ class SimMatch:
         self.activations += 1
         self.submit("activation_started", team=team, player=active)
         me = self.st.g.match.get(active).state
+        if me.injured:              # its third activation token was one FATIGUE too many
+            self.activation_without(active)
+            return
         start = (self.pos[active].x, self.pos[active].y)
         path = [start]
         # Step 1
@@ -211,14 +214,29 @@ class SimMatch:
         self.after_rolls(active, before)
         self.resolve_pending(passer)
         self.submit("activation_step")
-        # Step 6: attackers who were not activated may stand up (not one that carried the ball
-        # when the activation began: it counts as active, L1178)
+        self.stand_up_others(team, active)
+        self.submit("activation_step")
+
+    def activation_without(self, active: str) -> None:
+        """The active player left the field as the activation began: nobody declares
+        anything, the injury (and the scatter of a ball it carried) is rolled in step 5,
+        and the team-mates may still stand up in step 6."""
+        team = self.st.g.match.team_of(active)
+        for _ in range(4):
+            self.submit("activation_step")
+        self.resolve_pending(active)
+        self.submit("activation_step")
+        self.stand_up_others(team, active)
+        self.submit("activation_step")
+
+    def stand_up_others(self, team: int, active: str) -> None:
+        """Step 6: attackers who were not activated may stand up (not one that carried the
+        ball when the activation began: it counts as active, L1178)."""
         m = self.st.g.match
         for name in self.team(team):
             p = m.get(name).state
             if name not in (active, m.carrier_at_activation) and p.grounded and m.carrier != name:
                 self.submit("action_declared", player=name, action="stand_up")
-        self.submit("activation_step")
 
     def pass_target(self, passer: str, max_in: float = 99.0) -> str | None:
         """A team-mate not ahead of the passer (the rugby rule), within reach."""
