@@ -216,10 +216,10 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         near = np.isin(bins, window)
         if not wanted:
             break
-        c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
-        best = _paint_of(centre, wanted, (sa, sb), float(c_ab))
+        best = _paint_of(centre, wanted, (sa, sb))
         if math.degrees(_hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
             continue
+        c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
         h = math.atan2(float(np.median(b[near] / chroma[near])), float(np.median(a[near] / chroma[near])))
         lab = (float(np.median(L[near])), c_ab * math.cos(h), c_ab * math.sin(h))
         if c_ab < max(15.0, 0.25 * lab[0]):          # tinted white (paper, lines under the light): no paint
@@ -234,31 +234,18 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
 TIE_DEG = 8.0            # two palette colours this near to equally near a cluster's hue: a tie
 
 
-BLEND_PAINT = 1.1       # the most saturated paint of a palette colour a blend is drawn from
-BLEND_SLACK = 1.3       # and how much more colourful than that blend a cluster may read
-
-
-def _paint_of(hue: float, colours: list[TeamColour], surface_ab: tuple[float, float],
-              chroma: float = 0.0) -> TeamColour:
-    """The palette colour a cluster of ``hue`` (radians) and ``chroma`` is the paint of: the
-    nearest in hue. When two are about as near (a thin rim's colour is its paint blended into
-    the surface, and can land halfway between two palette hues), the one whose blend into a
-    coloured surface runs through the cluster: its hue and the surface's lie either side of
-    ``hue``, and the blend is as colourful there. A blend toward the surface is duller than
-    the paint, so a cluster far more colourful than any blend at its hue is a paint of its
-    own (a crimson team beside a magenta one on a pale mat), named by hue alone.
+def _paint_of(hue: float, colours: list[TeamColour], surface_ab: tuple[float, float]) -> TeamColour:
+    """The palette colour a cluster of ``hue`` (radians) is the paint of: the nearest in hue.
+    When two are about as near (a thin rim's colour is its paint blended into the surface, and
+    can land halfway between two palette hues), the one whose blend into a coloured surface
+    runs through ``hue``: its hue and the surface's lie either side of it.
 
     >>> pal = Palette.nominal().colours
     >>> olive = math.radians(118.0)         # halfway between green (142) and yellow (93)
-    >>> _paint_of(olive, pal, (14.0, 26.0), 26.0).name      # a green rim's blend into orange wood
+    >>> _paint_of(olive, pal, (14.0, 26.0)).name      # a green rim's blend into orange wood
     'green'
-    >>> _paint_of(olive, pal, (-30.0, 5.0), 26.0).name      # a yellow rim's blend into a green cloth
+    >>> _paint_of(olive, pal, (-30.0, 5.0)).name      # a yellow rim's blend into a green cloth
     'yellow'
-    >>> crimson = math.radians(4.0)         # between magenta (-24) and red (32), on a sand mat
-    >>> _paint_of(crimson, pal, (6.0, 11.0), 16.0).name     # as dull as magenta's blend into it
-    'magenta'
-    >>> _paint_of(crimson, pal, (6.0, 11.0), 40.0).name     # twice as colourful: a red of its own
-    'red'
     """
     ranked = sorted(colours, key=lambda c: _hue_gap(c.hue, hue))
     if len(ranked) < 2 or math.hypot(*surface_ab) < MIN_CHROMA or \
@@ -266,29 +253,8 @@ def _paint_of(hue: float, colours: list[TeamColour], surface_ab: tuple[float, fl
         return ranked[0]
     surface_hue = math.atan2(surface_ab[1], surface_ab[0])
     between = [c for c in ranked[:2]
-               if abs(_hue_gap(c.hue, hue) + _hue_gap(hue, surface_hue) - _hue_gap(c.hue, surface_hue)) < 1e-9
-               and chroma <= BLEND_SLACK * _blend_chroma(c, surface_ab, hue)]
+               if abs(_hue_gap(c.hue, hue) + _hue_gap(hue, surface_hue) - _hue_gap(c.hue, surface_hue)) < 1e-9]
     return between[0] if len(between) == 1 else ranked[0]
-
-
-def _blend_chroma(paint: TeamColour, surface_ab: tuple[float, float], hue: float) -> float:
-    """The chroma at ``hue`` of the line from ``paint`` (at its most saturated) to the surface,
-    the colours its blurred edge runs through; infinite where the line does not reach ``hue``.
-
-    >>> paint = TeamColour("x", (50.0, 20.0, 0.0))             # drawn from (22, 0)
-    >>> round(_blend_chroma(paint, (0.0, 20.0), math.radians(45.0)), 2)    # (10.48, 10.48)
-    14.82
-    >>> _blend_chroma(paint, (0.0, 20.0), math.radians(135.0))
-    inf
-    """
-    pa, pb = BLEND_PAINT * paint.lab[1], BLEND_PAINT * paint.lab[2]
-    da, db = surface_ab[0] - pa, surface_ab[1] - pb
-    ca, sa = math.cos(hue), math.sin(hue)
-    den = ca * db - sa * da
-    if abs(den) < 1e-12:
-        return math.inf
-    t = (sa * pa - ca * pb) / den
-    return math.hypot(pa + t * da, pb + t * db) if 0.0 <= t <= 1.0 else math.inf
 
 
 def blend_position(ab, paint_ab, surface_ab):

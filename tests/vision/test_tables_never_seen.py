@@ -473,16 +473,6 @@ def test_a_thin_rim_blended_halfway_to_another_palette_colour_is_named_for_its_p
     assert sum(b.color == "green" for b in found) >= 4
 
 
-def test_a_team_between_two_palette_hues_is_not_taken_for_the_other_teams_blend(tmp_path, pitch):
-    """Seed 10082, a sand mat: a crimson team (Lab hue 5, chroma 40) beside a magenta one (hue
-    -31). Crimson is about as near red (32) as magenta (-24), and magenta's blend into the mat
-    runs through hue 5, so the tie went to magenta, whose stronger cluster won the name: the
-    three crimson bases were never looked for. That blend is half as colourful there (chroma
-    ~20), so the cluster is a paint of its own, and red is the nearer."""
-    case = make_wide_case(10082)
-    _each_piece_found(case, _bases(case, pitch, tmp_path), 0.05)
-
-
 def test_a_thin_rims_blur_is_not_read_as_a_larger_base(tmp_path, pitch):
     """Seeds 6929 and 5157, felt at 15-20 px/in: a faint 30 mm rim, blurred into a band of
     falling colour 9 mm wide, was measured with both edges (a loose fit, so measured again as
