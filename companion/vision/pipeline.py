@@ -30,6 +30,27 @@ from companion.vision.white import gains_from_markers
 log = logging.getLogger(__name__)
 
 SEARCH_EVERY = 4   # frames between full searches (new bases, new tokens) while tracking
+# Below this many pixels per inch a 3 mm rim is under 2.4 px wide and blurs into the surface:
+# on the wider synthetic set bases are missed about four times as often (PERFORMANCE.md)
+LOW_PPI = 20.0
+
+
+def resolution_advice(reg: Registration, board_in: tuple[float, float], camera: CameraModel | None = None) -> str:
+    """A sentence for the player when the board is seen at fewer than LOW_PPI pixels per inch
+    (at its centre), else ''.
+
+    >>> reg = Registration("ok", np.diag([17.0, 17.0, 1.0]), (0, 1, 2, 3))
+    >>> resolution_advice(reg, (22.0, 30.0)).split(":")[0]
+    'the board is seen at 17.0 pixels per inch'
+    >>> resolution_advice(Registration("ok", np.diag([24.0, 24.0, 1.0]), (0, 1, 2, 3)), (22.0, 30.0))
+    ''
+    """
+    ppi = reg.ppi(board_in[0] / 2, board_in[1] / 2, camera)
+    if ppi >= LOW_PPI:
+        return ""
+    return (f"the board is seen at {ppi:.1f} pixels per inch: bases are found more reliably at "
+            f"{LOW_PPI:.0f} or more (move the camera closer, let the board fill more of the picture, "
+            f"or use a higher resolution)")
 
 
 @dataclass
@@ -63,6 +84,7 @@ class VisionPipeline:
         self._board_changed = True     # anything on the board changed since the small-token reader ran
         self.small_tokens = SmallTokenReader({i: self.markers.bits(i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
+        self.advice = ""               # resolution_advice, once the board is seen (logged once)
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
                      "~0.07 in off under a tilted camera (calibrate the lens to correct it)", profile.base_height_mm)
@@ -147,6 +169,14 @@ class VisionPipeline:
                                    {i: self.markers.bits(i) for i in ids})
         return gains if gains is not None else self.bases.gains
 
+    def _advise(self, reg: Registration) -> None:
+        """Say once in the log, and keep in ``advice``, when the board has too few pixels per
+        inch (the camera moved further off: said again)."""
+        advice = resolution_advice(reg, (self.profile.width_in, self.profile.height_in), self.camera)
+        if advice and not self.advice:
+            log.warning("%s", advice)
+        self.advice = advice
+
     def _rims(self, bases: list[Base], centre) -> list[Base]:
         """``bases`` where their rims are on the board plane (raised rims seen under a tilt
         are displaced from their footprints)."""
@@ -189,6 +219,7 @@ class VisionPipeline:
                                 ms={"markers": (t1 - t0) * 1000})
         if search:                                  # the light's tint, from the frame markers' white
             self.bases.gains = self._white_balance(frame)
+            self._advise(reg)
         centre = parallax.camera_centre(reg.H, self.camera.K) if self.camera is not None else None
         known = self.tracker.known_bases() if self.tracker else []
         # A base seen last frame whose part of the picture has not changed is not measured again
