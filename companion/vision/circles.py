@@ -90,8 +90,14 @@ def _centred(pts: np.ndarray):
     m = P.sum(axis=1) / len(pts)
     np.subtract(P, m[:, None], out=A[:2])
     A[2] = A[0] * A[0] + A[1] * A[1]
+    return (A, m, *_moments(A))
+
+
+def _moments(A: np.ndarray):
+    """Rows x and y of ``A`` (3 x N: x, y, z) with each row, in one matrix product:
+    ((Sxx, Sxy, Sxz), (Syy, Syz))."""
     (sxx, sxy, sxz), (_, syy, syz) = (A[:2] @ A.T).tolist()
-    return A, m, (sxx, sxy, sxz), (syy, syz)
+    return (sxx, sxy, sxz), (syy, syz)
 
 
 def lsq_circle(pts: np.ndarray, centre: np.ndarray, radius: float):
@@ -155,6 +161,24 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
     return c, r, keep
 
 
+def _per_circle_moments(A: np.ndarray, moments, n_o: int, n_i: int):
+    """What the normal equations of a fit of two concentric circles leave once each circle's
+    own unknown (its k, or its radius) is eliminated: the ``moments`` (:func:`_moments`) of
+    rows x and y of ``A`` (3 x N, the outer circle's ``n_o`` points first, then the inner's
+    ``n_i``) with x, y and the third row z, each circle's own mean taken out. Returns ((Sxx,
+    Sxy, Syy, Sxz, Syz), the outer circle's sums of x, y and z, the inner's); a circle with
+    no points sums to 0."""
+    (sxx, sxy, sxz), (syy, syz) = moments
+    sums = np.add.reduceat(A, [0, n_o] if n_i and n_o else [0], axis=1).T.tolist()
+    outer = sums[0] if n_o else [0.0, 0.0, 0.0]
+    inner = sums[-1] if n_i else [0.0, 0.0, 0.0]
+    for (x, y, z), n in ((outer, n_o), (inner, n_i)):
+        if n:
+            sxx, sxy, syy = sxx - x * x / n, sxy - x * y / n, syy - y * y / n
+            sxz, syz = sxz - x * z / n, syz - y * z / n
+    return (sxx, sxy, syy, sxz, syz), outer, inner
+
+
 def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
     """Closed-form (Kasa) fit of two concentric circles: x^2 + y^2 = 2 cx x + 2 cy y + k, one k
     for each circle. Returns (centre, R_outer, R_inner).
@@ -170,18 +194,8 @@ def fit_concentric_algebraic(outer: np.ndarray, inner: np.ndarray):
     [4.0, 7.0, 0.8, 0.65]
     """
     n_o, n_i = len(outer), len(inner)
-    A, m, (sxx, sxy, sxz), (syy, syz) = _centred(np.concatenate([outer, inner]))
-    sums = np.add.reduceat(A, [0, n_o] if n_i and n_o else [0], axis=1).T.tolist()
-    a11, a12, a22, b1, b2 = sxx, sxy, syy, sxz, syz
-    xo = yo = zo = xi = yi = zi = 0.0
-    if n_o:
-        xo, yo, zo = sums[0]
-        a11, a12, a22 = a11 - xo * xo / n_o, a12 - xo * yo / n_o, a22 - yo * yo / n_o
-        b1, b2 = b1 - xo * zo / n_o, b2 - yo * zo / n_o
-    if n_i:
-        xi, yi, zi = sums[-1]
-        a11, a12, a22 = a11 - xi * xi / n_i, a12 - xi * yi / n_i, a22 - yi * yi / n_i
-        b1, b2 = b1 - xi * zi / n_i, b2 - yi * zi / n_i
+    A, m, *moments = _centred(np.concatenate([outer, inner]))
+    (a11, a12, a22, b1, b2), (xo, yo, zo), (xi, yi, zi) = _per_circle_moments(A, moments, n_o, n_i)
     det = 2 * (a11 * a22 - a12 * a12)
     if det == 0.0:
         return m, 0.0, 0.0
@@ -205,25 +219,14 @@ def fit_concentric(outer: np.ndarray, inner: np.ndarray, centre: np.ndarray):
     d = np.hypot(P[0] - cx, P[1] - cy)
     ro = float(d[:n_o].sum()) / n_o if n_o else 0.0
     ri = float(d[n_o:].sum()) / n_i if n_i else 0.0
-    cuts = [0, n_o] if n_i and n_o else [0]
     for _ in range(3):
         V = P - np.array([[cx], [cy]])
         d = np.hypot(V[0], V[1])
         np.multiply(V, -1.0 / np.maximum(d, 1e-12), out=A[:2])
         A[2, :n_o] = d[:n_o] - ro
         A[2, n_o:] = d[n_o:] - ri
-        (sxx, sxy, sxe), (_, syy, sye), _ = (A @ A.T).tolist()
-        sums = np.add.reduceat(A, cuts, axis=1).T.tolist()
-        a11, a12, a22, b1, b2 = sxx, sxy, syy, -sxe, -sye
-        xo = yo = eo = xi = yi = ei = 0.0
-        if n_o:
-            xo, yo, eo = sums[0]
-            a11, a12, a22 = a11 - xo * xo / n_o, a12 - xo * yo / n_o, a22 - yo * yo / n_o
-            b1, b2 = b1 + xo * eo / n_o, b2 + yo * eo / n_o
-        if n_i:
-            xi, yi, ei = sums[-1]
-            a11, a12, a22 = a11 - xi * xi / n_i, a12 - xi * yi / n_i, a22 - yi * yi / n_i
-            b1, b2 = b1 + xi * ei / n_i, b2 + yi * ei / n_i
+        (a11, a12, a22, b1, b2), (xo, yo, eo), (xi, yi, ei) = _per_circle_moments(A, _moments(A), n_o, n_i)
+        b1, b2 = -b1, -b2               # the step solves for minus the errors' moments
         det = a11 * a22 - a12 * a12
         if det <= 0.0:
             break
