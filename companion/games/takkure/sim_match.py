@@ -182,7 +182,7 @@ class SimMatch:
         self.submit("activation_started", team=team, player=active)
         me = self.st.g.match.get(active).state
         if me.injured:              # its third activation token was one FATIGUE too many
-            self.activation_without(active)
+            self.activation_without(team, active)
             return
         start = (self.pos[active].x, self.pos[active].y)
         path = [start]
@@ -217,11 +217,10 @@ class SimMatch:
         self.stand_up_others(team, active)
         self.submit("activation_step")
 
-    def activation_without(self, active: str) -> None:
+    def activation_without(self, team: int, active: str) -> None:
         """The active player left the field as the activation began: nobody declares
         anything, the injury (and the scatter of a ball it carried) is rolled in step 5,
         and the team-mates may still stand up in step 6."""
-        team = self.st.g.match.team_of(active)
         for _ in range(4):
             self.submit("activation_step")
         self.resolve_pending(active)
