@@ -516,6 +516,7 @@ class BaseFinder:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
+        self._displaced: dict[Base, list[Base]] = {}      # what each base replaced (see _add)
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
@@ -524,7 +525,7 @@ class BaseFinder:
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
-                _add(bases, base, self.surface_ab)
+                _add(bases, base, self.surface_ab, self._displaced)
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
@@ -566,7 +567,7 @@ class BaseFinder:
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r),
                                    _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2))
                 if base is not None:
-                    _add(bases, base, self.surface_ab)
+                    _add(bases, base, self.surface_ab, self._displaced)
                 bad |= base is None
             if bad:
                 failed.append(group)
@@ -708,25 +709,45 @@ def _overlap(a: Base, b: Base) -> bool:
     return np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < nominal_radius(a) + nominal_radius(b) - 0.15
 
 
-def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0)) -> None:
+def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict | None = None,
+         depth: int = 0) -> None:
     """Add ``base`` unless it overlaps a better one (it replaces a worse one). A ring inside
     another is never the base, and a ring that is only another's blur into the surface never
     beats it; otherwise a rim seen with both its edges beats one seen by its outer edge alone
     (the blend of a rim into the surface can look like an outer edge of another colour), then
     the better fit wins. A larger circle drawn across a base and its neighbour never beats
     that base (:func:`_across`). One that overlaps two bases is measured across them, unless
-    it alone has both edges seen (the two then are a figure's and a stray outer edge)."""
+    it alone has both edges seen (the two then are a figure's and a stray outer edge).
+
+    ``displaced`` (kept by the caller over one search) remembers, for each base standing, the
+    readings it beat: a circle drawn across two touching rims can beat the first one's poor
+    reading, and when the second rim is measured and replaces that circle, the first comes
+    back to be judged against what stands then (a few steps deep at most: which of two
+    readings is better is not transitive, and a cycle must end)."""
     rivals = [b for b in bases if _overlap(b, base)]
-    if any(_inside(base, r, surface_ab) or _blur(base, r, surface_ab) or _across(base, r) for r in rivals):
-        return
+    for r in rivals:
+        if _inside(base, r, surface_ab) or _blur(base, r, surface_ab) or _across(base, r):
+            return _remember(displaced, r, base)
     crossed = [r for r in rivals if not _inside(r, base, surface_ab)]
     if len(crossed) >= 2 and not all(base.edges > r.edges for r in crossed):
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
-    if all(_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _across(r, base) or _better(base, r)
-           for r in rivals):
+    for r in rivals:
+        if not (_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _across(r, base) or _better(base, r)):
+            return _remember(displaced, r, base)
+    for r in rivals:
+        bases.remove(r)
+    bases.append(base)
+    if displaced is not None:
+        displaced[base] = list(rivals)
         for r in rivals:
-            bases.remove(r)
-        bases.append(base)
+            for back in displaced.pop(r, ()):
+                if depth < 3:
+                    _add(bases, back, surface_ab, displaced, depth + 1)
+
+
+def _remember(displaced: dict | None, winner: Base, loser: Base) -> None:
+    if displaced is not None:
+        displaced.setdefault(winner, []).append(loser)
 
 
 def _across(big: Base, small: Base) -> bool:

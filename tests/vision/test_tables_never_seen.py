@@ -274,6 +274,29 @@ def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it
         assert _near(found, x, y, 0.08) == [("magenta", 30)], (x, y)
 
 
+def test_a_base_replaced_by_a_circle_across_it_and_its_neighbour_comes_back_when_the_neighbour_is_measured():
+    """Seed 1078 again, as measured: its cloaked magenta base read by its outer edge alone, then
+    the 40 mm circle across it and its neighbour, seen with both edges, replaced it; when the
+    neighbour's own rim replaced that circle, the base was lost with it. What a base replaced
+    is judged again when the base goes, and as often as the winners change."""
+    from companion.vision.bases import Base, _add
+    cloaked = Base(14.635, 2.935, 30, "magenta", 0.66, 0.83, 0.0438, edges=1)
+    across = Base(14.087, 3.635, 40, "magenta", 0.80, 0.6, 0.035)
+    neighbour = Base(13.915, 3.898, 30, "magenta", 0.60, 0.9, 0.012)
+    for displaced in (None, {}):
+        bases = [cloaked]
+        _add(bases, across, displaced=displaced)
+        assert bases == [across]
+        _add(bases, neighbour, displaced=displaced)
+        assert bases == ([neighbour] if displaced is None else [neighbour, cloaked])
+    # a reading that lost to a base standing comes back too when that base goes
+    bases, displaced = [across], {}
+    _add(bases, cloaked, displaced=displaced)
+    assert bases == [across]
+    _add(bases, neighbour, displaced=displaced)
+    assert bases == [neighbour, cloaked]
+
+
 def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps(tmp_path, pitch):
     """A circle overlapping two bases is taken as measured across them, unless it is the only
     one of the three seen with both its edges: on seed 2098 a dark red figure over a cyan 50 mm
