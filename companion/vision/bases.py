@@ -44,7 +44,7 @@ DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
                         np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
 _DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS, SAMPLES)))  # x, y of each ray
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
-OUTER_SPREAD_MM_PPI2 = 800.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
+OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 
 
@@ -495,11 +495,12 @@ class BaseFinder:
     def _outer_spread_mm(self, reg: Registration, c: np.ndarray) -> float:
         """How much wider than the base the half-level outer edge of its thin, blurred rim reads
         (diameter, mm). The blur is a pixel or two whatever the scale, and the rim's 3-5 mm are
-        fewer pixels on a smaller picture: measured on 566 outer-edge readings of the wider set,
-        the median spread falls from 2.6 mm at 16-20 px/in to 0.5 mm at 32 and more, about 800 /
-        ppi^2; 1 mm at least (the figure it was before it was known to grow)."""
+        fewer pixels on a smaller picture: measured on 667 outer-edge readings of three wider
+        sets (5000, 6000, 9000), the median spread is 0.2-0.8 mm at 16-24 px/in and none at 24
+        and more, about 200 / ppi^2. (It was 800 / ppi^2 and 1 mm at least while the renderer
+        drew every base 0.6 px too large: see TableRenderer's ``_fill_true``.)"""
         ppi = reg.ppi(float(c[0]), float(c[1]), self.camera)
-        return max(1.0, OUTER_SPREAD_MM_PPI2 / max(ppi, 1.0) ** 2)
+        return OUTER_SPREAD_MM_PPI2 / max(ppi, 1.0) ** 2
 
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:

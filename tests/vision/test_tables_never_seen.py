@@ -214,7 +214,11 @@ def test_a_base_measured_across_two_touching_ones_does_not_replace_them(pitch):
     # both 40 mm ones and, ranked better, replaced them.
     from companion.sim.testset import make_case
     case = make_case(1025)
-    _each_piece_found(case, _bases(case, pitch), 0.05)
+    found = _bases(case, pitch)
+    touching = [p for p in case.scene.pieces if p.team == "red" and 18 < p.y_in < 20]
+    assert len(touching) == 3
+    for p in touching:
+        assert _near(found, p.x_in, p.y_in, 0.05) == [(p.team, p.diameter_mm)], p
 
 
 def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
@@ -430,6 +434,37 @@ def test_the_renderer_counts_how_much_of_each_rim_the_camera_sees():
     seen = renderer.rims_in_view(pair, Look(girth=0.6))
     alone = renderer.rims_in_view(Scene("q", pitch(), [lone], [], tilt_deg=20.0, yaw_deg=0.0), Look(girth=0.6))
     assert min(seen.values()) < alone["red0"] <= 1.0
+
+
+@pytest.mark.parametrize("diameter_mm", [30, 50])
+def test_the_renderer_draws_a_base_as_large_as_the_truth_says(diameter_mm):
+    """The truth the detector is measured against is where the renderer draws it. OpenCV's
+    anti-aliased fill paints about 0.6 px beyond a shape's edges: left alone, every rendered
+    base was 1.7 mm too wide at 18 px/in, and the detector was tuned to that."""
+    from companion.sim.render import Camera, Look, TableRenderer
+    from companion.sim.scene import Piece, Scene
+    from companion.sim.testset import pitch
+    base = Piece("red0", "red", 11.3, 15.27, diameter_mm)      # off the pitch's centre spot
+    scene = Scene("s", pitch(), [base], [], tilt_deg=0.0)
+    bare = Scene("b", pitch(), [], [], tilt_deg=0.0)
+    # the whole base in its rim's paint (top too) and a figure too thin to matter
+    look = Look(tops={"red0": (200, 40, 40)}, rim_rgb={"red0": (200, 40, 40)}, girth=0.01)
+    renderer = TableRenderer(1280, 720)
+    shot = renderer.render(scene, blur_sigma=0, light=0, look=look).astype(float)
+    empty = renderer.render(bare, blur_sigma=0, light=0, look=look).astype(float)
+    cam = Camera(scene, 1280, 720)
+    (u, v), edge = cam.project(np.array([[11.3, 15.27, 0.0], [11.3 + diameter_mm / 25.4 / 2, 15.27, 0.0]]))
+    radius_px = float(np.hypot(*(edge - (u, v))))
+    # each pixel's share of the base: how far from the bare board towards the paint it is,
+    # read only across the edge (inside, the figure's head differs from the paint)
+    yy, xx = np.mgrid[0:720, 0:1280]
+    rho = np.hypot(xx - u, yy - v)
+    paint = np.array([40, 40, 200], float)          # BGR
+    share = np.clip(np.einsum("ijk,ijk->ij", shot - empty, paint - empty) /
+                    np.maximum(np.einsum("ijk,ijk->ij", paint - empty, paint - empty), 1), 0, 1)
+    inner = radius_px - 5
+    area = np.pi * inner ** 2 + share[(rho >= inner) & (rho < radius_px + 3)].sum()
+    assert math.sqrt(area / np.pi) == pytest.approx(radius_px, abs=0.1)     # it was 0.6 px too large
 
 
 def test_an_outer_edge_spread_between_two_sizes_is_the_smaller_base(tmp_path, pitch):
