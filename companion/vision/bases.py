@@ -783,7 +783,9 @@ def _blends(inner_ab, outer_ab, surface_ab):
 
 
 def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
-    """``a`` is a ring within ``b``'s rim, a size step smaller: a base's top painted in a
+    """``a`` is a ring within ``b``'s rim, a size step smaller (3.5 mm on the radius, or 2 mm
+    when it also measures a smaller size: a shade of the rim's paint on a cloak, read as a
+    smaller rim, has an outer edge near the rim's own): a base's top painted in a
     colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
     Unless ``b`` is only ``a``'s blend into the surface: its colour between theirs, and either
     about ``a``'s centre and at most 6 mm wider (a blur ring; a raised base's side moves it by
@@ -803,8 +805,12 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> pale_rim = Base(0.0, 0.0, 50, "blue", 1.0, 0.9, 0.015, ab=(-1.5, -22.2))
     >>> _inside(blue_cloak, pale_rim, (0.0, 0.0))       # 10 mm within: no blur is that wide
     True
+    >>> shade = Base(0.01, 0.02, 40, "green", 0.959, 0.46, 0.024, ab=(-15.0, 28.3))
+    >>> green_rim = Base(0.0, 0.0, 50, "green", 1.042, 1.0, 0.033, ab=(-29.1, 24.3))
+    >>> _inside(shade, green_rim, (-1.0, 5.0))         # 2.1 mm within, a size smaller
+    True
     """
-    if not _ring_within(a, b):
+    if not (_ring_within(a, b) or (a.diameter_mm < b.diameter_mm and _ring_within(a, b, 2.0))):
         return False
     if not _blends(a.ab, b.ab, surface_ab):
         return True
