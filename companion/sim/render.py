@@ -59,8 +59,8 @@ def _fill_true(frame: np.ndarray, polygon: np.ndarray, bgr) -> None:
     """Fill the convex ``polygon`` (16ths of a pixel) anti-aliased with its edges where they are.
     OpenCV's anti-aliased fill paints AA_SPREAD_PX beyond every edge: a circle of 10 px comes
     out 10.6 px (by its area), which on a base seen at 18 px/in is 0.85 mm on its radius and
-    1.7 mm on its diameter. The polygon is drawn that much inside itself (each vertex moved in along its
-    normal), so a rim's edges are where the truth says they are."""
+    1.7 mm on its diameter. The polygon is drawn that much inside itself (each vertex moved in
+    along its normal), so a rim's edges are where the truth says they are."""
     p = polygon.reshape(-1, 2).astype(np.float64)
     along = np.roll(p, -1, axis=0) - np.roll(p, 1, axis=0)
     normal = np.column_stack([along[:, 1], -along[:, 0]])

@@ -83,6 +83,7 @@ class BaseFinder:
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
+        self._displaced: dict[Base, list[Base]] = {}   # what each standing base beat, over one search (_add)
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -517,7 +518,7 @@ class BaseFinder:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
-        self._displaced: dict[Base, list[Base]] = {}      # what each base replaced (see _add)
+        self._displaced = {}
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
@@ -747,6 +748,7 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict |
 
 
 def _remember(displaced: dict | None, winner: Base, loser: Base) -> None:
+    """``loser`` lost to ``winner``: judged again if ``winner`` goes (see :func:`_add`)."""
     if displaced is not None:
         displaced.setdefault(winner, []).append(loser)
 
