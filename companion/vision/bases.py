@@ -27,7 +27,7 @@ import numpy as np
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
                                       outermost_crossings, ransac_circles, robust_circle)
-from companion.vision.colours import (Palette, TeamColour, blend_position, picture_colours,
+from companion.vision.colours import (Palette, TeamColour, blend_position, hue_gap, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
 from companion.vision.white import neutral
@@ -826,8 +826,7 @@ def _hue_turn(ab, other_ab):
     """The angle between the hues of colours ``ab`` (Lab a, b; or many, in a last axis) and
     ``other_ab``, 0 to pi."""
     ab, other_ab = np.asarray(ab), np.asarray(other_ab)
-    return np.abs((np.arctan2(ab[..., 1], ab[..., 0]) - np.arctan2(other_ab[1], other_ab[0]) + np.pi)
-                  % (2 * np.pi) - np.pi)
+    return hue_gap(np.arctan2(ab[..., 1], ab[..., 0]), np.arctan2(other_ab[1], other_ab[0]))
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:

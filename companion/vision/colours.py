@@ -91,13 +91,17 @@ class Palette:
     def classify(self, lab) -> tuple[str, float]:
         """The nearest team colour by hue (with enough chroma), and the hue distance in degrees."""
         hue = math.atan2(lab[2], lab[1])
-        best = min(self.colours, key=lambda c: _hue_gap(c.hue, hue))
-        return best.name, math.degrees(_hue_gap(best.hue, hue))
+        best = min(self.colours, key=lambda c: hue_gap(c.hue, hue))
+        return best.name, math.degrees(hue_gap(best.hue, hue))
 
 
-def _hue_gap(h1: float, h2: float) -> float:
-    d = abs(h1 - h2) % (2 * math.pi)
-    return min(d, 2 * math.pi - d)
+def hue_gap(h1, h2):
+    """The angle between hues ``h1`` and ``h2`` (radians; numbers or arrays), 0 to pi.
+
+    >>> round(math.degrees(hue_gap(math.radians(170), math.radians(-170))), 6)
+    20.0
+    """
+    return np.abs((np.subtract(h1, h2) + np.pi) % (2 * np.pi) - np.pi)
 
 
 def learn_colour(bgr_patch: np.ndarray) -> tuple[float, float, float]:
@@ -133,7 +137,7 @@ def surface_warnings(palette: Palette, teams: list[str], surface_rgb) -> list[st
             continue
         for name in teams:
             c = palette.get(name)
-            if math.degrees(_hue_gap(c.hue, math.atan2(lab[2], lab[1]))) < TOO_CLOSE_DEG:
+            if math.degrees(hue_gap(c.hue, math.atan2(lab[2], lab[1]))) < TOO_CLOSE_DEG:
                 out.append(f"team colour {name} is too close to the surface colour {tuple(rgb)}: "
                            f"its bases may not be found; choose another colour")
     return out
@@ -188,11 +192,11 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     wanted = [c for c in palette.colours if names is None or c.name in names]
     if surface_chroma >= COLOURED_SURFACE:      # a pale mat or a felt takes any team colour
         surface_hue = np.arctan2(sb, sa)
-        gap = np.abs((hue - surface_hue + np.pi) % (2 * np.pi) - np.pi)
+        gap = hue_gap(hue, surface_hue)
         off = gap > np.radians(SURFACE_GAP_DEG)
         a, b, L, chroma, hue = a[off], b[off], L[off], chroma[off], hue[off]
         # no green rims on a green pitch (TABLE_SPEC): a cluster is not named after the surface's colour
-        wanted = [c for c in wanted if math.degrees(_hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
+        wanted = [c for c in wanted if math.degrees(hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
     if len(a) < min_mass:
         return []
     bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
@@ -217,7 +221,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if not wanted:
             break
         best = _paint_of(centre, wanted, (sa, sb))
-        if math.degrees(_hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
+        if math.degrees(hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
             continue
         c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
         h = math.atan2(float(np.median(b[near] / chroma[near])), float(np.median(a[near] / chroma[near])))
@@ -247,13 +251,13 @@ def _paint_of(hue: float, colours: list[TeamColour], surface_ab: tuple[float, fl
     >>> _paint_of(olive, pal, (-30.0, 5.0)).name      # a yellow rim's blend into a green cloth
     'yellow'
     """
-    ranked = sorted(colours, key=lambda c: _hue_gap(c.hue, hue))
+    ranked = sorted(colours, key=lambda c: hue_gap(c.hue, hue))
     if len(ranked) < 2 or math.hypot(*surface_ab) < MIN_CHROMA or \
-            math.degrees(_hue_gap(ranked[1].hue, hue) - _hue_gap(ranked[0].hue, hue)) > TIE_DEG:
+            math.degrees(hue_gap(ranked[1].hue, hue) - hue_gap(ranked[0].hue, hue)) > TIE_DEG:
         return ranked[0]
     surface_hue = math.atan2(surface_ab[1], surface_ab[0])
     between = [c for c in ranked[:2]
-               if abs(_hue_gap(c.hue, hue) + _hue_gap(hue, surface_hue) - _hue_gap(c.hue, surface_hue)) < 1e-9]
+               if abs(hue_gap(c.hue, hue) + hue_gap(hue, surface_hue) - hue_gap(c.hue, surface_hue)) < 1e-9]
     return between[0] if len(between) == 1 else ranked[0]
 
 
