@@ -371,7 +371,10 @@ class BaseFinder:
         peak_at = np.argmax(score, axis=1)
         rows = np.arange(RAYS)
         peak = score[rows, peak_at]
-        level = median(peak)
+        # the rim's level where it is seen: a figure of another colour over half of it leaves
+        # rays with no peak at all, and their median would make the rest look too strong
+        seen = peak >= 8.0
+        level = median(peak[seen]) if np.count_nonzero(seen) >= RAYS * 0.4 else median(peak)
         if level < 8.0:
             return self._reject("faint")
         outer_r, inner_r, found_out, found_in = crossings(score, rho, peak_at, level / 2)

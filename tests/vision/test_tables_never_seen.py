@@ -301,6 +301,15 @@ def test_a_base_replaced_by_a_circle_across_it_and_its_neighbour_comes_back_when
     assert bases == [neighbour, cloaked]
 
 
+def test_a_rim_half_hidden_by_a_figure_of_another_colour_is_still_measured(pitch):
+    """Seed 5090: a figure in olive paint leans over half of a blue 30 mm base's rim, on a pink
+    mat at 18 px/in. The rays across the hidden half find no blue at all; the rim's level was
+    the median over every ray, half of them nothing, so the rays that did cross the rim looked
+    too strong to be it, and too few were left. The level is now taken where the rim is seen."""
+    found = _bases(make_wide_case(5090), pitch)
+    assert _near(found, 2.805, 2.622, 0.05) == [("blue", 30)]
+
+
 def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps(tmp_path, pitch):
     """A circle overlapping two bases is taken as measured across them, unless it is the only
     one of the three seen with both its edges: on seed 2098 a dark red figure over a cyan 50 mm
