@@ -46,6 +46,7 @@ _DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS,
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
+FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 
 
 @dataclass(frozen=True)
@@ -375,9 +376,9 @@ class BaseFinder:
         peak = score[rows, peak_at]
         # the rim's level where it is seen: a figure of another colour over half of it leaves
         # rays with no peak at all, and their median would make the rest look too strong
-        seen = peak >= 8.0
+        seen = peak >= FAINT_SCORE
         level = median(peak[seen]) if np.count_nonzero(seen) >= RAYS * 0.4 else median(peak)
-        if level < 8.0:
+        if level < FAINT_SCORE:
             return self._reject("faint")
         outer_r, inner_r, found_out, found_in = crossings(score, rho, peak_at, level / 2)
         ok = found_out.copy()
