@@ -553,7 +553,8 @@ def test_an_outer_edge_alone_is_read_less_wide_on_a_smaller_picture(tmp_path, pi
     """Seeds 6045 (raised felt, 14 px/in) and 2049 (flat felt): 40 mm bases measured by their
     rim's outer edge alone read 47-48 mm across and were named 50 mm. The half-level edge of a
     thin, blurred rim lies out by about a pixel or two, so by more millimetres the fewer pixels
-    an inch has (about 800 / ppi^2 mm; 566 such readings of the wider set)."""
+    an inch has (about 200 / ppi^2 mm on 667 such readings of the wider set; 800 / ppi^2 while
+    the renderer drew every base 0.6 px too large)."""
     assert _near(_bases(make_wide_case(6045), pitch, tmp_path), 18.690, 6.638, 0.05) == [("magenta", 40)]
     assert _near(_bases(make_wide_case(2049), pitch, tmp_path), 2.569, 1.329, 0.05) == [("red", 40)]
 
