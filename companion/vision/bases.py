@@ -46,6 +46,7 @@ _DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS,
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
+ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 
 
@@ -846,11 +847,22 @@ def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
 
 def _better(a: Base, b: Base) -> bool:
     """Whether ``a`` rather than ``b`` is the real one of two bases seen on one spot (bases
-    cannot overlap, so one is an artefact): both edges seen, then a clearly more saturated rim
-    (a rim's blend into the surface, which can look like a ring of another colour, is always
-    duller; the same rim read along other rays differs by a few units), then the fit."""
+    cannot overlap, so one is an artefact): both edges seen; then, for two readings about one
+    centre, a clearly more saturated rim (a rim's blend into the surface, which can look like a
+    ring of another colour, is always duller; the same rim read along other rays differs by a
+    few units); then the fit, for the rim seen all round. Two readings apart are a rim and a
+    figure standing out past it, whose paint may well be brighter than the rim's: their
+    saturation says nothing, and the figure's outline, a smaller circle on part of the rays,
+    can fit as tightly as the rim does on most of them.
+
+    >>> rim = Base(0.0, 0.0, 40, "green", 0.87, 0.75, 0.031, edges=1, chroma=23.0)
+    >>> figure = Base(-0.13, -0.61, 30, "green", 0.69, 0.62, 0.029, edges=1, chroma=32.0)
+    >>> _better(rim, figure), _better(figure, rim)
+    (True, False)
+    """
     if a.edges != b.edges:
         return a.edges > b.edges
-    if abs(a.chroma - b.chroma) > max(8.0, 0.2 * max(a.chroma, b.chroma)):
+    if abs(a.chroma - b.chroma) > max(8.0, 0.2 * max(a.chroma, b.chroma)) and \
+            np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < ONE_CENTRE_IN:
         return a.chroma > b.chroma
-    return a.residual_in < b.residual_in
+    return a.residual_in / a.coverage < b.residual_in / b.coverage

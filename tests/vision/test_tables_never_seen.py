@@ -310,6 +310,16 @@ def test_a_rim_half_hidden_by_a_figure_of_another_colour_is_still_measured(pitch
     assert _near(found, 2.805, 2.622, 0.05) == [("blue", 30)]
 
 
+def test_a_figure_standing_out_past_its_rim_in_the_rims_colour_never_replaces_the_rim(pitch):
+    """Seed 11033, grey felt at 17 px/in: a green figure stands out past its green 40 mm base's
+    rim. Read alone it is a 30 mm ring 0.6 in away, as tight a fit as the rim's on fewer rays,
+    and its paint brighter than the rim. Saturation now only decides between two readings about
+    one centre, and the fit is weighed by how much of its circle each reading saw."""
+    found = _bases(make_wide_case(11033), pitch)
+    assert _near(found, 5.033, 6.988, 0.05) == [("green", 40)]
+    assert _near(found, 4.92, 6.39, 0.3) == []
+
+
 def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps(tmp_path, pitch):
     """A circle overlapping two bases is taken as measured across them, unless it is the only
     one of the three seen with both its edges: on seed 2098 a dark red figure over a cyan 50 mm
