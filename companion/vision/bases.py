@@ -27,7 +27,7 @@ import numpy as np
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
                                       outermost_crossings, ransac_circles, robust_circle)
-from companion.vision.colours import (Palette, TeamColour, blend_position, hue_gap, picture_colours,
+from companion.vision.colours import (Palette, TeamColour, blend_position, blends, hue_gap, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
 from companion.vision.white import neutral
@@ -223,7 +223,7 @@ class BaseFinder:
             # a blur ring is of another hue than its rim (as _blur asks): none to look for inside
             # a ring of the colour's own hue, which is most bases
             if _hue_turn(colour.lab[1:], base.ab) <= np.radians(20) or \
-                    not _blends(colour.lab[1:], base.ab, self.surface_ab):
+                    not blends(colour.lab[1:], base.ab, self.surface_ab):
                 continue
             rim = self._measure_aimed(frame, reg, colour, np.array([base.x_in, base.y_in]),
                                       base.radius_in - 4 * MM, others)
@@ -253,7 +253,7 @@ class BaseFinder:
         a, b = lab[..., 1], lab[..., 2]
         chroma = np.hypot(a, b)
         paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
-            (_hue_turn(lab[..., 1:], base.ab) > np.radians(30)) & ~_blends(base.ab, lab[..., 1:], self.surface_ab)
+            (_hue_turn(lab[..., 1:], base.ab) > np.radians(30)) & ~blends(base.ab, lab[..., 1:], self.surface_ab)
         best = np.argmax(np.where(paint, chroma, -1.0), axis=1)[:, None]        # rings x 1 x RAYS
         seen = np.take_along_axis(paint, best, axis=1)[:, 0]
         a, b = np.take_along_axis(a, best, axis=1)[:, 0], np.take_along_axis(b, best, axis=1)[:, 0]
@@ -784,13 +784,6 @@ def _ring_within(a: Base, b: Base, step_mm: float = 3.5) -> bool:
         np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04
 
 
-def _blends(inner_ab, outer_ab, surface_ab):
-    """Colour ``outer_ab`` (Lab a, b; or many, in a last axis) lies between ``inner_ab`` and the
-    surface's: a blend of the two."""
-    _, off, length = blend_position(outer_ab, inner_ab, surface_ab)
-    return off <= max(8.0, 0.25 * length)
-
-
 def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is a ring within ``b``'s rim, a size step smaller (3.5 mm on the radius, or 2 mm
     when it also measures a smaller size: a shade of the rim's paint on a cloak, read as a
@@ -821,7 +814,7 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """
     if not (_ring_within(a, b) or (a.diameter_mm < b.diameter_mm and _ring_within(a, b, 2.0))):
         return False
-    if not _blends(a.ab, b.ab, surface_ab):
+    if not blends(a.ab, b.ab, surface_ab):
         return True
     nearer_surface = float(blend_position(b.ab, a.ab, surface_ab)[0]) > 0.5
     # a blur spreads a rim by 5 mm at most: a ring 10 mm within another is not its rim
@@ -842,7 +835,7 @@ def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s."""
     return _hue_turn(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and \
         a.radius_in - b.radius_in <= 5 * MM and \
-        _blends(b.ab, a.ab, surface_ab)
+        blends(b.ab, a.ab, surface_ab)
 
 
 def _better(a: Base, b: Base) -> bool:

@@ -151,6 +151,8 @@ NAME_WITHIN_DEG = 45.0   # a cluster is named after the palette colour this clos
 BINS = 180               # 2-degree hue bins
 COLOURED_SURFACE = 30.0  # a surface this colourful (Lab chroma: turf ~45, a sand mat ~25) rules out its hue
 MERGE_DEG = 20.0         # two clusters closer in hue than this are one team's paint
+TEAMS_APART_DEG = 30.0   # two teams' rims lie at least this far apart in hue (the palette's nearest: 42)
+TEAM_SHARE = 0.15        # a team's paint is at least this share of the strongest cluster's (teams field alike)
 
 
 def surface_colour(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
@@ -214,7 +216,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         # one is the same paint (its shades, a figure's cloak, the light across the board).
         if all(min(abs(k - j), BINS - abs(k - j)) * 360 / BINS > MERGE_DEG for j in kept):
             kept.append(k)
-    for k in kept:
+    turned = []         # clusters whose palette colour a stronger one has (see below)
+    for k in kept:                                   # strongest first
         window = [(k + d) % BINS for d in range(-8, 9)]           # +-16 degrees
         centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
         near = np.isin(bins, window)
@@ -228,8 +231,26 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         lab = (float(np.median(L[near])), c_ab * math.cos(h), c_ab * math.sin(h))
         if c_ab < max(15.0, 0.25 * lab[0]):          # tinted white (paper, lines under the light): no paint
             continue
-        mass = float(smooth[k])
-        if best.name not in found or found[best.name][0] < mass:
+        if best.name not in found:
+            found[best.name] = (float(smooth[k]), TeamColour(best.name, lab))
+            continue
+        # A stronger cluster already has this name. Near it in hue, or a shade of its paint
+        # toward the surface, this is that paint; well apart, and as much paint as a team
+        # shows, another team's, its paint turned by the light past the nearest palette hue (a
+        # red rim under warm light beside magenta ones, a cyan one on a mat beside green ones):
+        # named once every cluster has its first choice, after the nearest name left. (A
+        # little of it is a blur ring's colour, or a figure's paint: no team.)
+        taker = found[best.name][1]
+        if math.degrees(hue_gap(taker.hue, centre)) >= TEAMS_APART_DEG and \
+                not blends(taker.lab[1:], lab[1:], (sa, sb)):
+            turned.append((float(smooth[k]), centre, lab))
+    strongest = max((m for m, _ in found.values()), default=0.0)
+    for mass, centre, lab in turned:
+        if mass < TEAM_SHARE * strongest:
+            continue
+        free = [c for c in wanted if c.name not in found]
+        best = min(free, key=lambda c: hue_gap(c.hue, centre), default=None)
+        if best is not None and math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG:
             found[best.name] = (mass, TeamColour(best.name, lab))
     kept = [f for f in found.values() if not any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())]
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
@@ -276,6 +297,18 @@ def blend_position(ab, paint_ab, surface_ab):
     da, db = ab[..., 0] - p[0], ab[..., 1] - p[1]
     t = np.clip((da * span[0] + db * span[1]) / max(length2, 1e-9), 0.0, 1.0)
     return t, np.hypot(da - t * span[0], db - t * span[1]), math.sqrt(length2)
+
+
+def blends(paint_ab, ab, surface_ab) -> bool:
+    """Colour ``ab`` (Lab a, b; or many, in a last axis) lies between ``paint_ab`` and the
+    surface's ``surface_ab``: a blend of the two (a rim's blurred edge, a shade of its paint).
+
+    >>> green, mat = (-27.0, 24.0), (3.0, 17.0)
+    >>> blends(green, np.array([[-14.0, 25.4], [-24.8, 3.0]]), mat).tolist()   # its shade; cyan
+    [True, False]
+    """
+    _, off, length = blend_position(ab, paint_ab, surface_ab)
+    return off <= max(8.0, 0.25 * length)
 
 
 def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]) -> bool:

@@ -47,6 +47,30 @@ def test_a_pale_team_colour_under_warm_light_is_still_named_for_its_team():
     assert found == {"blue", "red"}
 
 
+def _cluster(a, b, L, n):
+    spread = np.random.default_rng(1).normal(0.0, 1.5, (n, 2))
+    return np.column_stack([a + spread[:, 0], b + spread[:, 1], np.full(n, float(L))])
+
+
+def _names(surface, *clusters):
+    lab = np.vstack([_cluster(*surface, 60, 5000), *clusters])
+    return [c.name for c in picture_colours(lab[:, 0], lab[:, 1], lab[:, 2], Palette.nominal(), surface=surface)]
+
+
+def test_a_team_colour_turned_past_the_nearest_palette_hue_by_the_light_keeps_a_team_of_its_own():
+    """Seed 10082, a tan mat under warm light: the red rims show at hue 7, nearer magenta's
+    blend into the mat than red (32); the magenta team (hue -31) had that name, and the red
+    team was never searched for. Well apart from magenta and a team's worth of paint, it takes
+    the nearest name left. A little of it is no team; a shade of a team's paint toward the
+    surface, or one near it in hue, is that team's (seed 9318's green at 119 beside 141)."""
+    mat, magenta, red = (6.0, 11.0), _cluster(45, -27, 45, 600), _cluster(41, 5, 49, 400)
+    assert _names(mat, magenta, red) == ["magenta", "red"]
+    assert _names(mat, magenta, red[:40]) == ["magenta"]
+    green, shade, cyan = _cluster(-27, 24, 56, 1200), _cluster(-14, 25, 50, 500), _cluster(-25, 3, 60, 300)
+    assert _names((3.0, 17.0), green, shade) == ["green"]
+    assert _names((3.0, 17.0), green, shade, cyan) == ["green", "cyan"]
+
+
 def test_the_surface_colour_names_no_team_and_a_hand_sized_cluster_is_no_team():
     a, b, L = _pixels(((60, 140, 60), 2000), ((80, 180, 90), 300), ((205, 150, 120), 900), ((30, 80, 200), 60))
     found = [c.name for c in picture_colours(a, b, L, Palette.nominal(), max_mass=400)]
