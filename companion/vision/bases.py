@@ -858,4 +858,5 @@ def _better(a: Base, b: Base) -> bool:
     if abs(a.chroma - b.chroma) > max(8.0, 0.2 * max(a.chroma, b.chroma)) and \
             np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < ONE_CENTRE_IN:
         return a.chroma > b.chroma
-    return a.residual_in / a.coverage < b.residual_in / b.coverage
+    # (refinement keeps no reading under 45 % coverage; the floor only keeps a hand-made Base safe)
+    return a.residual_in / max(a.coverage, 0.05) < b.residual_in / max(b.coverage, 0.05)
