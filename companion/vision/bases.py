@@ -411,9 +411,11 @@ class BaseFinder:
             c, ro, ri = fit_concentric_algebraic(outer[keep], inner[keep])
             res = np.maximum(np.abs(np.hypot(ox - c[0], oy - c[1]) - ro), np.abs(np.hypot(ix - c[0], iy - c[1]) - ri))
             mad = median(res[keep]) * 1.4826 + 1e-4
-            keep = res < max(3 * mad, 0.012)
+            was, keep = keep, res < max(3 * mad, 0.012)
             if keep.sum() < RAYS * 0.4:
                 return self._reject(f"only {keep.sum()} rays agree")
+            if np.array_equal(keep, was):       # the same rays: another round would fit them again
+                break
         c, ro, ri = fit_concentric(outer[keep], inner[keep], c)
         self._fitted = (c, (ro + ri) / 2)
         rest = lambda: self._finish(c, ro, ri, outer, inner, used, keep, rim_lab,  # noqa: E731

@@ -151,7 +151,9 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
         c, r = lsq_circle(pts[keep], start, r0)
         res = np.abs(np.hypot(x - c[0], y - c[1]) - r)
         mad = median(res[keep]) * 1.4826 + 1e-4
-        keep = res < max(3 * mad, 0.012)
+        was, keep = keep, res < max(3 * mad, 0.012)
+        if np.array_equal(keep, was):           # the same points: another round would fit them again
+            break
     if keep.sum() < min_keep:
         return None, 0.0, keep
     if geometric:
