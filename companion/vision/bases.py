@@ -258,7 +258,7 @@ class BaseFinder:
         seen = np.take_along_axis(paint, best, axis=1)[:, 0]
         a, b = np.take_along_axis(a, best, axis=1)[:, 0], np.take_along_axis(b, best, axis=1)[:, 0]
         for ring_seen, ring_a, ring_b in zip(seen, a, b):
-            if ring_seen.sum() < 0.5 * RAYS:
+            if np.count_nonzero(ring_seen) < 0.5 * RAYS:
                 continue
             ring_a, ring_b = ring_a[ring_seen], ring_b[ring_seen]
             ma, mb = median(ring_a), median(ring_b)
@@ -388,18 +388,19 @@ class BaseFinder:
             ok &= np.hypot(tip[:, 0] - other.x_in, tip[:, 1] - other.y_in) > nominal_radius(other)
         ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level)
         both = ok & found_in & (outer_r - inner_r >= 1.5 * MM)
-        if both.sum() < RAYS * 0.4:
+        if np.count_nonzero(both) < RAYS * 0.4:
             # A figure in its team's colour (a cloak) hides the rim's inner edge: the outer edge,
             # the base's own, still gives the centre and the size.
-            if ok.sum() >= RAYS * 0.5 and (ok & ~found_in).sum() >= RAYS * 0.3 and level >= 0.5 * colour.chroma:
+            if np.count_nonzero(ok) >= RAYS * 0.5 and np.count_nonzero(ok & ~found_in) >= RAYS * 0.3 and \
+                    level >= 0.5 * colour.chroma:
                 # the rim's own outer edge: at half the outermost ring's score, which may be paler
                 # than the cloak inside it
                 rim_out, rim_found = outermost_crossings(score, rho, level / 2)
                 ok_rim = ok & rim_found
-                if ok_rim.sum() >= RAYS * 0.5:
+                if np.count_nonzero(ok_rim) >= RAYS * 0.5:
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
                 return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho)
-            return self._reject(f"only {both.sum()} rays cross a rim")
+            return self._reject(f"only {np.count_nonzero(both)} rays cross a rim")
         ok_out = ok
         ok = both
         outer = centre + outer_r[ok, None] * dirs[ok]
@@ -412,8 +413,8 @@ class BaseFinder:
             res = np.maximum(np.abs(np.hypot(ox - c[0], oy - c[1]) - ro), np.abs(np.hypot(ix - c[0], iy - c[1]) - ri))
             mad = median(res[keep]) * 1.4826 + 1e-4
             was, keep = keep, res < max(3 * mad, 0.012)
-            if keep.sum() < RAYS * 0.4:
-                return self._reject(f"only {keep.sum()} rays agree")
+            if np.count_nonzero(keep) < RAYS * 0.4:
+                return self._reject(f"only {np.count_nonzero(keep)} rays agree")
             if np.array_equal(keep, was):       # the same rays: another round would fit them again
                 break
         c, ro, ri = fit_concentric(outer[keep], inner[keep], c)
@@ -481,7 +482,7 @@ class BaseFinder:
         c, ro, keep = robust_circle(outer, np.ones(len(rows), bool), centre, median(outer_r[rows]),
                                      RAYS * 0.5)
         if c is None:
-            return self._reject(f"only {keep.sum()} outer edges agree")
+            return self._reject(f"only {np.count_nonzero(keep)} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
         diameter = 2 * ro / MM - self._outer_spread_mm(reg, c)

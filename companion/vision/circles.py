@@ -129,12 +129,12 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
     together (a cloak over the rim's edge) pulls a fit through all of them so far that the
     MAD cut no longer tells them from the rest."""
     x, y = pts[:, 0], pts[:, 1]
-    if sectors and keep.sum() >= min_keep:
+    if sectors and np.count_nonzero(keep) >= min_keep:
         sector = ((np.arctan2(y - start[1], x - start[0]) + np.pi) * (6 / (2 * np.pi))).astype(int)
         fits = []
         for left_out in (-1, 0, 1, 2, 3, 4, 5):
             m = keep & (sector != left_out)
-            if m.sum() >= min_keep:
+            if np.count_nonzero(m) >= min_keep:
                 fits.append(lsq_circle(pts[m], start, r0))
         if fits:
             # each fit's median residual over the points kept, all seven at once
@@ -146,7 +146,7 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
             keep = keep & (np.abs(np.hypot(x - c[0], y - c[1]) - r) < max(3 * 1.4826 * med, 0.012))
     c = start
     for _ in range(rounds):
-        if keep.sum() < min_keep:
+        if np.count_nonzero(keep) < min_keep:
             return None, 0.0, keep
         c, r = lsq_circle(pts[keep], start, r0)
         res = np.abs(np.hypot(x - c[0], y - c[1]) - r)
@@ -154,7 +154,7 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
         was, keep = keep, res < max(3 * mad, 0.012)
         if np.array_equal(keep, was):           # the same points: another round would fit them again
             break
-    if keep.sum() < min_keep:
+    if np.count_nonzero(keep) < min_keep:
         return None, 0.0, keep
     if geometric:
         c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c)
