@@ -86,6 +86,7 @@ class BaseFinder:
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
         self._displaced: dict[Base, list[Base]] = {}   # what each standing base beat, over one search (_add)
+        self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -528,7 +529,7 @@ class BaseFinder:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
-        self._displaced = {}
+        self._displaced, self._apart = {}, {}
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
@@ -576,9 +577,10 @@ class BaseFinder:
                 if self._needless(colour, centre, r, bases):
                     continue
                 # rays that would run into a base of its colour it touches are left out
-                base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r),
-                                   _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2))
+                neighbours = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2)
+                base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r), neighbours)
                 if base is not None:
+                    self._apart[base] = neighbours
                     _add(bases, base, self.surface_ab, self._displaced)
                 bad |= base is None
             if bad:
@@ -618,7 +620,8 @@ class BaseFinder:
                 out.append(base)
                 continue
             touching = _touching(base, bases)
-            if touching:
+            # measured without them already: the same rays would be read again
+            if touching and not all(t in self._apart.get(base, ()) for t in touching):
                 again = self.refine(frame, reg, self.colour(base.color), np.array([base.x_in, base.y_in]),
                                     nominal_radius(base) - 2 * MM, touching)
                 if again is not None and again.diameter_mm == base.diameter_mm:

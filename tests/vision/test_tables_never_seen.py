@@ -609,3 +609,21 @@ def test_a_board_seen_at_too_few_pixels_per_inch_is_said_once(pitch, caplog):
     with caplog.at_level("WARNING", logger="companion.vision.pipeline"):
         close.process(make_wide_case(10003).image())
     assert close.advice == "" and not [r for r in caplog.records if "pixels per inch" in r.getMessage()]
+
+
+def test_a_new_base_touching_another_is_measured_again_only_if_its_rays_ran_into_it():
+    # Two touching red 40 mm bases. The one measured with the other already known (its rays
+    # into it left out) is not measured again; the one measured first is, without the other.
+    from companion.vision.bases import Base, BaseFinder
+
+    first, second = Base(5.0, 5.0, 40, "red", 0.79, 1.0, 0.01), Base(6.6, 5.0, 40, "red", 0.79, 1.0, 0.01)
+    finder = BaseFinder(teams=["red"])
+    finder._apart = {first: [], second: [first]}
+    asked = []
+
+    def refine(frame, reg, colour, centre, r_mid, others=()):
+        asked.append((tuple(centre), list(others)))
+        return None
+    finder.refine = refine
+    assert finder._separate_touching(None, None, [first, second]) == [first, second]
+    assert asked == [((5.0, 5.0), [second])]
