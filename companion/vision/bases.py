@@ -108,10 +108,10 @@ class BaseFinder:
         small = cv2.resize(frame, (frame.shape[1] // 2, frame.shape[0] // 2), interpolation=cv2.INTER_AREA)
         if self.gains is not None:
             small = cv2.multiply(small, (*self.gains, 0.0))
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-        a = lab[..., 1].astype(np.float32) - 128
-        b = lab[..., 2].astype(np.float32) - 128
-        return lab[..., 0].astype(np.float32), a, b, reg.ppi(10.0, 10.0, self.camera) / 2
+        L, a, b = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))   # planes: casts of a strided view are slow
+        a = a.astype(np.float32) - 128
+        b = b.astype(np.float32) - 128
+        return L.astype(np.float32), a, b, reg.ppi(10.0, 10.0, self.camera) / 2
 
     def learn_colours(self, L: np.ndarray, a: np.ndarray, b: np.ndarray, ppi: float, reg: Registration) -> None:
         """The team colours this picture shows, from the play area (half-size Lab planes)."""
@@ -252,8 +252,8 @@ class BaseFinder:
         # each ray's most saturated sample that is not the surface, the reading's own colour, or
         # a blend of the two (every ring at once: the arrays are small, the calls are what cost)
         a, b = lab[..., 1], lab[..., 2]
-        chroma = np.hypot(a, b)
-        paint = (chroma >= 8.0) & (np.hypot(a - sa, b - sb) > near_surface) & \
+        chroma = np.sqrt(a * a + b * b)
+        paint = (chroma >= 8.0) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2) & \
             (_hue_turn(lab[..., 1:], base.ab) > np.radians(30)) & ~blends(base.ab, lab[..., 1:], self.surface_ab)
         best = np.argmax(np.where(paint, chroma, -1.0), axis=1)[:, None]        # rings x 1 x RAYS
         seen = np.take_along_axis(paint, best, axis=1)[:, 0]
@@ -639,7 +639,8 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
     from ``c``."""
     u = DIRS[rows]
     dx, dy = centre[0] - c[0], centre[1] - c[1]
-    d = np.hypot(dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:])
+    ex, ey = dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:]
+    d = np.sqrt(ex * ex + ey * ey)
     sub = lab[rows]
     chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
     best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
