@@ -80,6 +80,8 @@ def main():
     ap.add_argument("--frames", type=int, default=4, help="first frames (speed cases 7000 on)")
     ap.add_argument("--inside", choices=["none", "pipeline", "aruco"], help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.frames < 1:
+        ap.error("--frames must be 1 or more")
     if args.inside:
         return _work(args.frames, args.inside)
     if shutil.which("valgrind") is None:
