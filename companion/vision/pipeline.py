@@ -146,7 +146,7 @@ class VisionPipeline:
         if search and missing and self._board_changed:
             read = reg.to_board(np.array([s.corners.mean(axis=0) for s in found.values()])) if found else ()
             for sighting in self.small_tokens.find(gray, reg, (self.profile.width_in, self.profile.height_in),
-                                                   missing, rims(), read):
+                                                   missing, rims(), read, self.markers.last_rejected):
                 found[sighting.id] = sighting
             self._board_changed = False
         self._last_tokens = {i: s for i, s in found.items() if i in TOKEN_NAMES}

@@ -213,6 +213,7 @@ class MarkerFinder:
         self.camera = camera
         self.refine_ids = refine_ids  # None: refine every marker's corners
         self.last_raw: dict[int, np.ndarray] = {}     # last corners seen, distorted pixels
+        self.last_rejected: list[np.ndarray] = []      # quads the last detection could not decode, ditto
         self._bits: dict[int, np.ndarray] = {}
 
     def bits(self, marker_id: int) -> np.ndarray:
@@ -228,6 +229,7 @@ class MarkerFinder:
         """The markers ``ids`` found again where they were in the last frame; None as soon as
         one is not (moved, covered, or its bits no longer read as its id)."""
         ids = list(ids)
+        self.last_rejected = []
         olds = [self.last_raw.get(i) for i in ids]
         if any(o is None for o in olds):
             return None
@@ -246,11 +248,16 @@ class MarkerFinder:
         """ArUco's reads: of the picture, of a half-size copy where the picture has none (a
         marker read twice is read once), and with a wider window when a frame marker is still
         missing. Raw corners (4 x 2), ids, and which of them were read at half size (their
-        corners a pixel or two out)."""
-        raw, ids = _reads(self.detector.detectMarkers(gray), 1.0)
+        corners a pixel or two out). The quads ArUco found and could not decode are kept in
+        ``last_rejected`` (a token marker too small for its decoder is nearly always one)."""
+        detection = self.detector.detectMarkers(gray)
+        raw, ids = _reads(detection, 1.0)
         coarse = [False] * len(raw)
+        self.last_rejected = _rejected(detection, 1.0)
 
-        def add(reads, at_half):
+        def add(detection, at_half):
+            reads = _reads(detection, 2.0 if at_half else 1.0)
+            self.last_rejected += _rejected(detection, 2.0 if at_half else 1.0)
             centres = [c.mean(axis=0) for c in raw]
             for c, i in zip(*reads):
                 side = np.linalg.norm(c[1] - c[0])
@@ -260,9 +267,9 @@ class MarkerFinder:
                     coarse.append(at_half)
 
         half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
-        add(_reads(self.detector.detectMarkers(half), 2.0), True)
+        add(self.detector.detectMarkers(half), True)
         if self.refine_ids and not self.refine_ids <= set(ids):
-            add(_reads(self.wide_detector.detectMarkers(gray), 1.0), False)
+            add(self.wide_detector.detectMarkers(gray), False)
         return raw, ids, coarse
 
     def find_all(self, gray: np.ndarray) -> list[MarkerSighting]:
@@ -300,6 +307,12 @@ def _reads(detection, scale: float) -> tuple[list[np.ndarray], list[int]]:
     if ids is None:
         return [], []
     return [(c.reshape(4, 2).astype(np.float64) + 0.5) * scale - 0.5 for c in corners], [int(i) for i in ids.ravel()]
+
+
+def _rejected(detection, scale: float) -> list[np.ndarray]:
+    """The quads of ArUco's (corners, ids, rejected) that it could not decode, as :func:`_reads`'s
+    corners."""
+    return [(c.reshape(4, 2).astype(np.float64) + 0.5) * scale - 0.5 for c in detection[2]]
 
 
 class BoardRegistrar:

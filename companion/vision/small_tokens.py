@@ -201,20 +201,44 @@ class SmallTokenReader:
                         borderMode=cv2.BORDER_REPLICATE).ravel().astype(float)
         return float((np.median(out) - np.median(cells[_BORDER])) / (cells.std() + 1e-9))
 
+    def hinted(self, quads, reg: Registration, board_in: tuple[float, float]) -> list[np.ndarray]:
+        """The ``quads`` (raw image pixels, 4 x 2: ArUco's, found but not decoded) that could be a
+        token's marker: on the board, 0.55-0.95 in a side and about square. Their corners in
+        board inches, scaled to 0.75 in about their centre, as :meth:`candidates` gives them."""
+        out = []
+        for quad in quads:
+            board = self._to_board(reg, np.asarray(quad, np.float64).reshape(4, 2))
+            sides = np.linalg.norm(board - np.roll(board, -1, axis=0), axis=1)
+            cx, cy = centre = board.mean(axis=0)
+            if not (MIN_SIDE_IN <= sides.min() and sides.max() <= 0.95 and sides.max() / sides.min() < 1.3
+                    and 0 <= cx <= board_in[0] and 0 <= cy <= board_in[1]):
+                continue
+            out.append(_square_corners(centre + (board - centre) * (SIDE_IN / float(sides.mean()))))
+        return out
+
     def find(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float], wanted,
-             bases=(), read=()) -> list[MarkerSighting]:
+             bases=(), read=(), hints=()) -> list[MarkerSighting]:
         """The tokens ``wanted`` (ids) found; none inside one of ``bases`` (a base's dark top
         with a light figure on it can look like a marker with a light middle) or where a
-        token was ``read`` already (its centre, board inches)."""
+        token was ``read`` already (its centre, board inches). The quads ArUco found and could
+        not decode (``hints``, raw image pixels) are read first: a token too small for its
+        decoder nearly always is one, and the whole board's dark blobs, which cost as much
+        as ArUco's own detection, are looked at only while a token is still missing."""
         out: list[MarkerSighting] = []
         wanted = set(wanted)
-        for square in self.candidates(gray, reg, board_in, bases, read):
+        read = list(read)
+        for squares in (lambda: self.hinted(hints, reg, board_in),
+                        lambda: self.candidates(gray, reg, board_in, bases, read)):
             if not wanted:
                 break
-            if within(square.mean(axis=0)[None], bases)[0]:   # its square can sit off its blob's box
-                continue
-            s = self.read(gray, reg, square, wanted)
-            if s is not None:
-                out.append(s)
-                wanted.discard(s.id)
+            for square in squares():
+                if not wanted:
+                    break
+                if within(square.mean(axis=0)[None], bases)[0]:   # its square can sit off its blob's box
+                    continue
+                s = self.read(gray, reg, square, wanted)
+                if s is not None:
+                    out.append(s)
+                    wanted.discard(s.id)
+                    read.append(reg.to_board(s.corners).mean(axis=0))     # (undistorted pixels)
         return out

@@ -134,3 +134,40 @@ def test_a_token_taken_away_is_not_kept_and_one_put_down_is_found(pitch):
     for _ in range(SEARCH_EVERY):                          # put back: found at the next full search
         result = pipe.process(_noisy(clean, rng))
     assert gone.id in {t.id for t in result.tokens}
+
+
+def test_a_token_aruco_found_but_could_not_decode_is_read_from_its_quad_alone():
+    """ArUco keeps the quads it could not decode; a token too small for its decoder is one of
+    them, and read from it the whole board's dark blobs are not looked at."""
+    ppi = 18.0                                   # ArUco finds the square, and cannot read it
+    gray, truth = _token_picture(11, ppi, 33.0, blur=1.0)
+    finder = MarkerFinder()
+    assert not [s for s in finder.find_all(gray) if s.id == 11]
+    assert any(np.linalg.norm(q.mean(axis=0) - truth.mean(axis=0)) < 2.0 for q in finder.last_rejected)
+    reader = SmallTokenReader(TOKENS)
+    reader.candidates = lambda *a, **k: pytest.fail("the blobs were searched though the quad was read")
+    found = reader.find(gray, _reg(ppi), (4.0, 4.0), [11], hints=finder.last_rejected)
+    assert [s.id for s in found] == [11]
+    assert np.linalg.norm(found[0].corners.mean(axis=0) - truth.mean(axis=0)) / ppi < 0.02
+
+
+def test_the_blobs_are_searched_when_the_quads_hold_no_token_still_missing():
+    ppi = 15.0
+    gray, truth = _token_picture(12, ppi, 95.0, blur=1.0)
+    reader = SmallTokenReader(TOKENS)
+    runs = []
+    candidates = reader.candidates
+    reader.candidates = lambda *a, **k: runs.append(1) or candidates(*a, **k)
+    wrong = [truth + [60.0, 0.0], truth * 3, np.array([[0, 0], [3, 0], [3, 3], [0, 3]], float)]  # off, too big, too small
+    assert reader.hinted(wrong, _reg(ppi), (4.0, 4.0)) == []
+    found = reader.find(gray, _reg(ppi), (4.0, 4.0), TOKEN_NAMES, hints=wrong)
+    assert [s.id for s in found] == [12] and runs == [1]
+
+
+def test_a_tracked_frame_keeps_no_quads_of_an_earlier_detection():
+    gray, _ = _token_picture(11, 18.0, 33.0, blur=1.0)
+    finder = MarkerFinder()
+    finder.find_all(gray)
+    assert finder.last_rejected
+    finder.track(gray, [])
+    assert finder.last_rejected == []
