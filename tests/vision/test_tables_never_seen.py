@@ -627,3 +627,25 @@ def test_a_new_base_touching_another_is_measured_again_only_if_its_rays_ran_into
     finder.refine = refine
     assert finder._separate_touching(None, None, [first, second]) == [first, second]
     assert asked == [((5.0, 5.0), [second])]
+
+
+@pytest.mark.parametrize("lit,off,again", [(0.0, (0.05, -0.03), 0), (0.0, (0.07, 0.0), 0), (0.0, (0.1, 0.05), 1),
+                                            (1.0, (0.05, -0.03), 1)])
+def test_a_rim_is_measured_again_only_when_its_rays_started_well_off_its_centre(lit, off, again):
+    # Rays from up to 0.08 in off the centre cross a 40 mm rim at 7 degrees or less: the two
+    # edges they find are where the rim's are, and one measurement is enough. A rim seen by its
+    # outer edge alone (a figure of its colour over the top: lit 1.0) is a looser fit, and is
+    # measured again from 0.02 in off.
+    from companion.vision.bases import BaseFinder
+    from companion.vision.registration import Registration
+    ppi, centre = 30.0, np.array([2.0, 2.0])
+    frame = _rim_picture(ppi, centre, lit=lit)
+    reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
+    finder = BaseFinder(teams=["yellow"])
+    finder.learn_colours(*finder.half_lab(frame, reg), reg)
+    measured, measure = [], finder._measure
+    finder._measure = lambda *a, **k: measured.append(1) or measure(*a, **k)
+    base = finder.refine(frame, reg, finder.colour("yellow"), centre + off, 20 / 25.4 - 0.08)
+    assert len(measured) == again
+    assert base is not None and base.diameter_mm == 40 and base.edges == (1 if lit else 2)
+    assert math.hypot(base.x_in - centre[0], base.y_in - centre[1]) < 0.001
