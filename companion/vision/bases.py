@@ -67,6 +67,18 @@ class Base:
     #                                         blur ring's lies between its rim's and the surface's
 
 
+@dataclass(frozen=True)
+class HalfPicture:
+    """The picture at half size as Lab planes (L 0-255, a and b centred on 0), perhaps of a part
+    of it whose top-left is ``origin`` (half-size pixels); ``ppi``: half-size pixels per inch
+    at the board's centre."""
+    L: np.ndarray
+    a: np.ndarray
+    b: np.ndarray
+    ppi: float
+    origin: tuple[int, int] = (0, 0)
+
+
 class BaseFinder:
     """``palette`` names the colours (the nominal ones and any taught); ``teams`` limits the
     search to those names. The colours searched for are the ones the picture shows
@@ -104,23 +116,48 @@ class BaseFinder:
 
     # --- 1. candidates ------------------------------------------------------------
 
-    def half_lab(self, frame: np.ndarray, reg: Registration):
-        """The picture at half size as Lab planes (L 0-255, a and b centred) and its pixels per
-        inch at the board's centre: what the colours are learned from and the rims searched in."""
-        small = cv2.resize(frame, (frame.shape[1] // 2, frame.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    def half_lab(self, frame: np.ndarray, reg: Registration) -> HalfPicture:
+        """The picture at half size as Lab planes: what the colours are learned from and the
+        rims searched in. Only the part that can hold a base on the board is converted (see
+        :meth:`_window`): on a board that fills half the picture, half of the cost."""
+        x0, y0, x1, y1 = self._window(frame.shape, reg)
+        small = cv2.resize(frame[y0:y1, x0:x1], ((x1 - x0) // 2, (y1 - y0) // 2), interpolation=cv2.INTER_AREA)
         if self.gains is not None:
             small = cv2.multiply(small, (*self.gains, 0.0))
         L, a, b = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))   # planes: casts of a strided view are slow
         a = a.astype(np.float32) - 128
         b = b.astype(np.float32) - 128
-        return L.astype(np.float32), a, b, reg.ppi(10.0, 10.0, self.camera) / 2
+        return HalfPicture(L.astype(np.float32), a, b, reg.ppi(10.0, 10.0, self.camera) / 2, (x0 // 2, y0 // 2))
 
-    def learn_colours(self, L: np.ndarray, a: np.ndarray, b: np.ndarray, ppi: float, reg: Registration) -> None:
-        """The team colours this picture shows, from the play area (half-size Lab planes)."""
+    def _window(self, shape, reg: Registration) -> tuple[int, int, int, int]:
+        """The box of the picture (x0, y0, x1, y1: full-size pixels) where a base on the board can
+        be seen: the board and 2.2 in round it (a base counts when its centre is within 1 in
+        of the board, and its rim reaches 1 in further). Its corners on multiples of 4 pixels,
+        so the half- and quarter-size pixels inside it are the whole picture's. The whole
+        picture when the board's size is not known or the picture's is not a multiple of 4."""
+        h, w = shape[:2]
+        if self.board_in is None or w % 4 or h % 4:
+            return 0, 0, w, h
+        bw, bh = self.board_in
+        m = 2.2
+        t = np.linspace(0.0, 1.0, 9)[:, None]            # along each side: a lens bows them
+        x = np.array([[-m, -m]]) + t * [[bw + 2 * m, 0]]
+        y = np.array([[-m, -m]]) + t * [[0, bh + 2 * m]]
+        ring = np.concatenate([x, y, x + [[0, bh + 2 * m]], y + [[bw + 2 * m, 0]]])
+        uv = self._to_image(reg, ring)
+        if not np.all(np.isfinite(uv)):
+            return 0, 0, w, h
+        x0, y0 = (max(0, int(np.floor(v)) // 4 * 4) for v in uv.min(axis=0))
+        x1, y1 = min(w, -(-int(np.ceil(uv[:, 0].max())) // 4) * 4), min(h, -(-int(np.ceil(uv[:, 1].max())) // 4) * 4)
+        return (x0, y0, x1, y1) if x1 - x0 >= 32 and y1 - y0 >= 32 else (0, 0, w, h)
+
+    def learn_colours(self, half: HalfPicture, reg: Registration) -> None:
+        """The team colours this picture shows, from the play area (:meth:`half_lab`)."""
+        L, a, b, ppi = half.L, half.a, half.b, half.ppi
         mask = np.ones(a.shape, bool)
         if self.board_in is not None:
             w, h = self.board_in
-            corners = self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float)) / 2
+            corners = self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float)) / 2 - half.origin
             m = np.zeros(a.shape, np.uint8)
             cv2.fillPoly(m, [np.round(corners).astype(np.int32)], 1)
             mask = m.astype(bool)
@@ -139,14 +176,15 @@ class BaseFinder:
         self._learned |= names
         self.seen = Palette(found + kept)
 
-    def rim_groups(self, planes, reg: Registration, exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray]]:
-        """The pixels of each learned colour in the half-size ``planes`` (:meth:`half_lab`) that
+    def rim_groups(self, half: HalfPicture, reg: Registration,
+                   exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray]]:
+        """The pixels of each learned colour in the half-size picture (:meth:`half_lab`) that
         could be rims, in groups that lie close together, as board inches: [(colour, points)].
         None near a base in ``exclude`` (those are already measured)."""
-        _, a, b, ppi = planes
+        a, b, ppi = half.a, half.b, half.ppi
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
-                 zip(exclude, self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude])) / 2)] \
+                 zip(exclude, self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude])) / 2 - half.origin)] \
             if exclude else []
         min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
         out = []
@@ -181,7 +219,7 @@ class BaseFinder:
                 # can be as long, but its rims leave most of its box empty)
                 if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8 and len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
                     continue
-                uv = np.column_stack([xs[members], ys[members]]).astype(np.float64) * 2 + 0.5
+                uv = (np.column_stack([xs[members], ys[members]]).astype(np.float64) + half.origin) * 2 + 0.5
                 out.append((colour, self._to_board(reg, uv)))
         return out
 
@@ -549,24 +587,24 @@ class BaseFinder:
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
-        planes = self.half_lab(frame, reg)
-        self.learn_colours(*planes, reg)
-        groups = self.rim_groups(planes, reg, bases)
-        failed, empty = self._measure_candidates(frame, reg, groups, planes[3], bases)
-        margin = 0.08 + 1 / planes[3]
+        half = self.half_lab(frame, reg)
+        self.learn_colours(half, reg)
+        groups = self.rim_groups(half, reg, bases)
+        failed, empty = self._measure_candidates(frame, reg, groups, half.ppi, bases)
+        margin = 0.08 + 1 / half.ppi
         if failed:
             # A circle RANSAC drew across several touching rims of one colour measures as no
             # base; in the groups where that happened, with the bases found so far taken out
             # and one size searched for at a time, their neighbours come out clean.
             rest = [(c, pts[~within(pts, bases, margin)]) for c, pts in failed]
-            failed, more = self._measure_candidates(frame, reg, rest, planes[3], bases, per_size=True)
+            failed, more = self._measure_candidates(frame, reg, rest, half.ppi, bases, per_size=True)
             empty += failed + more
         # A figure across a rim can cut it into arcs that lie apart (one of them perhaps in a
         # touching neighbour's group), none enough of a circle on its own: the arcs of one
         # colour that gave no base, beyond the bases found, are searched together.
         joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases)
         if joined:
-            self._measure_candidates(frame, reg, joined, planes[3], bases)
+            self._measure_candidates(frame, reg, joined, half.ppi, bases)
         bases = self._separate_touching(frame, reg, bases, found_before)
         return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
 

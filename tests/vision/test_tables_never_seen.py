@@ -160,7 +160,7 @@ def test_a_cloak_of_the_team_colour_over_one_side_of_the_rim_does_not_pull_the_c
     frame = _rim_picture(ppi, centre, lit=0.5)
     reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
     finder = BaseFinder(teams=["yellow"])
-    finder.learn_colours(*finder.half_lab(frame, reg), reg)     # as find() does: the turf is the surface
+    finder.learn_colours(finder.half_lab(frame, reg), reg)     # as find() does: the turf is the surface
     base = finder.refine(frame, reg, finder.colour("yellow"), centre + [0.05, -0.03], 20 / 25.4 - 0.08)
     assert base is not None and base.diameter_mm == 40 and base.color == "yellow"
     # a fit through both of the rim's edges is pulled 0.013 in (0.4 px) towards the lit side
@@ -642,10 +642,41 @@ def test_a_rim_is_measured_again_only_when_its_rays_started_well_off_its_centre(
     frame = _rim_picture(ppi, centre, lit=lit)
     reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
     finder = BaseFinder(teams=["yellow"])
-    finder.learn_colours(*finder.half_lab(frame, reg), reg)
+    finder.learn_colours(finder.half_lab(frame, reg), reg)
     measured, measure = [], finder._measure
     finder._measure = lambda *a, **k: measured.append(1) or measure(*a, **k)
     base = finder.refine(frame, reg, finder.colour("yellow"), centre + off, 20 / 25.4 - 0.08)
     assert len(measured) == again
     assert base is not None and base.diameter_mm == 40 and base.edges == (1 if lit else 2)
     assert math.hypot(base.x_in - centre[0], base.y_in - centre[1]) < 0.001
+
+
+def test_only_the_part_of_the_picture_that_can_hold_a_base_is_searched_and_it_is_searched_alike(pitch):
+    # Speed case 7000: the board fills about half the picture. The half-size picture is made
+    # of the board and 2.2 in round it, on pixels the whole picture's half size shares, so the
+    # rim pixels found there are the same points.
+    from companion.sim.testset import make_case
+    from companion.vision.bases import BaseFinder
+    from companion.vision.registration import BoardRegistrar, MarkerFinder
+
+    frame = make_case(7000).image()
+    reg = BoardRegistrar(pitch).update(MarkerFinder().find_all(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))
+    board = (pitch.width_in, pitch.height_in)
+    cropped, whole = BaseFinder(board_in=board), BaseFinder(board_in=board)
+    whole._window = lambda shape, reg: (0, 0, shape[1], shape[0])
+    x0, y0, x1, y1 = cropped._window(frame.shape, reg)
+    assert all(v % 4 == 0 for v in (x0, y0, x1, y1)) and (x1 - x0) * (y1 - y0) < 0.7 * frame.shape[0] * frame.shape[1]
+    w, h = board[0] + 2.2, board[1] + 2.2
+    (u0, v0), (u1, v1) = (f(reg.to_image(np.array([[-2.2, -2.2], [w, -2.2], [w, h], [-2.2, h]])), axis=0)
+                          for f in (np.min, np.max))
+    assert x0 <= u0 < x0 + 4 and x1 - 4 < u1 <= x1 and y0 <= v0 < y0 + 4 and y1 - 4 < v1 <= y1
+    groups = []
+    for finder in (cropped, whole):
+        half = finder.half_lab(frame, reg)
+        finder.learn_colours(half, reg)
+        groups.append({(c.name, p.tobytes()) for c, p in finder.rim_groups(half, reg)
+                       if np.all((p > -1.2) & (p < np.array(board) + 1.2))})
+    assert groups[0] and groups[0] == groups[1]
+    # not a picture a multiple of 4 pixels wide, or no board size: the whole picture
+    assert cropped._window((721, 1280, 3), reg) == (0, 0, 1280, 721)
+    assert BaseFinder()._window(frame.shape, reg) == (0, 0, frame.shape[1], frame.shape[0])
