@@ -46,6 +46,7 @@ _DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS,
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
+LEANING_OUT_IN = 0.08    # a figure's outline can stand out of its rim by this much (2 mm)
 ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
@@ -830,10 +831,11 @@ def _across(big: Base, small: Base) -> bool:
         small.edges >= big.edges and small.residual_in <= 1.5 * big.residual_in + 0.005
 
 
-def _ring_within(a: Base, b: Base, step_mm: float = 3.5) -> bool:
-    """``a`` is a ring within ``b``'s rim, ``step_mm`` or more smaller."""
+def _ring_within(a: Base, b: Base, step_mm: float = 3.5, out_in: float = 0.04) -> bool:
+    """``a`` is a ring within ``b``'s rim, ``step_mm`` or more smaller, standing out of it by
+    ``out_in`` at most."""
     return b.radius_in - a.radius_in >= step_mm * MM and \
-        np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + 0.04
+        np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + out_in
 
 
 def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
@@ -846,7 +848,10 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     up to 0.12 in) or nearer the surface's colour than ``a``'s (hardly a rim at all). A ring
     off-centre within a rim of a paler shade of its colour, or two sizes smaller, is the
     figure's cloak (a yellow cloak leaning out of a raised yellow rim: the rim reads paler
-    than the cloak).
+    than the cloak). A figure's outline can stand out of its rim by up to 2 mm
+    (``LEANING_OUT_IN``) and still be the figure, when the rim fits about as well as it does
+    (a circle drawn across two touching rims, standing as far out of one of them, fits far
+    worse than either).
 
     >>> cloak = Base(0.19, 0.1, 30, "yellow", 0.65, 0.9, 0.05, ab=(-16.0, 55.0))
     >>> rim = Base(0.0, 0.0, 40, "yellow", 0.91, 0.9, 0.03, ab=(-12.0, 44.0))      # a paler yellow
@@ -863,8 +868,16 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> green_rim = Base(0.0, 0.0, 50, "green", 1.042, 1.0, 0.033, ab=(-29.1, 24.3))
     >>> _inside(shade, green_rim, (-1.0, 5.0))         # 2.1 mm within, a size smaller
     True
+    >>> figure = Base(4.182, 14.816, 30, "yellow", 0.639, 0.83, 0.0385, ab=(-5.4, 60.4))    # shared picture 204
+    >>> rim_40 = Base(4.312, 14.658, 40, "yellow", 0.783, 0.71, 0.0367, ab=(-6.2, 59.2))   # stands 0.06 in out of
+    >>> real = Base(13.916, 3.893, 30, "magenta", 0.611, 0.5, 0.0066, ab=(60.7, -30.9))    # wide case 1078
+    >>> across = Base(14.066, 3.629, 40, "magenta", 0.853, 0.54, 0.0595, ab=(62.2, -32.8))  # it and its neighbour
+    >>> _inside(figure, rim_40, (-8.0, 20.0)), _inside(real, across, (0.0, 15.0))
+    (True, False)
     """
-    if not (_ring_within(a, b) or (a.diameter_mm < b.diameter_mm and _ring_within(a, b, 2.0))):
+    smaller = a.diameter_mm < b.diameter_mm
+    if not (_ring_within(a, b) or (smaller and _ring_within(a, b, 2.0)) or
+            (smaller and b.residual_in <= 1.5 * a.residual_in and _ring_within(a, b, 3.5, LEANING_OUT_IN))):
         return False
     if not blends(a.ab, b.ab, surface_ab):
         return True
