@@ -868,12 +868,14 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> green_rim = Base(0.0, 0.0, 50, "green", 1.042, 1.0, 0.033, ab=(-29.1, 24.3))
     >>> _inside(shade, green_rim, (-1.0, 5.0))         # 2.1 mm within, a size smaller
     True
-    >>> figure = Base(4.182, 14.816, 30, "yellow", 0.639, 0.83, 0.0385, ab=(-5.4, 60.4))    # shared picture 204
-    >>> rim_40 = Base(4.312, 14.658, 40, "yellow", 0.783, 0.71, 0.0367, ab=(-6.2, 59.2))   # stands 0.06 in out of
-    >>> real = Base(13.916, 3.893, 30, "magenta", 0.611, 0.5, 0.0066, ab=(60.7, -30.9))    # wide case 1078
-    >>> across = Base(14.066, 3.629, 40, "magenta", 0.853, 0.54, 0.0595, ab=(62.2, -32.8))  # it and its neighbour
-    >>> _inside(figure, rim_40, (-8.0, 20.0)), _inside(real, across, (0.0, 15.0))
-    (True, False)
+    >>> figure = Base(4.182, 14.816, 30, "yellow", 0.639, 0.83, 0.0385, ab=(-5.4, 60.4))
+    >>> rim_40 = Base(4.312, 14.658, 40, "yellow", 0.783, 0.71, 0.0367, ab=(-6.2, 59.2))
+    >>> _inside(figure, rim_40, (-8.0, 20.0))     # shared picture 204: the figure stands 0.06 in out
+    True
+    >>> real = Base(13.916, 3.893, 30, "magenta", 0.611, 0.5, 0.0066, ab=(60.7, -30.9))
+    >>> across = Base(14.066, 3.629, 40, "magenta", 0.853, 0.54, 0.0595, ab=(62.2, -32.8))
+    >>> _inside(real, across, (0.0, 15.0))        # wide case 1078: a circle across it and its neighbour
+    False
     """
     smaller = a.diameter_mm < b.diameter_mm
     if not (_ring_within(a, b) or (smaller and _ring_within(a, b, 2.0)) or
