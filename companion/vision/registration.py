@@ -301,18 +301,23 @@ class MarkerFinder:
 
 
 def _reads(detection, scale: float) -> tuple[list[np.ndarray], list[int]]:
-    """ArUco's (corners, ids, rejected) as lists of 4 x 2 corners in the pixels of a picture
-    ``scale`` times the size of the one read (pixel centres kept in place) and of ids."""
+    """ArUco's (corners, ids, rejected) as lists of 4 x 2 corners (:func:`_in_pixels`) and of ids."""
     corners, ids, _ = detection
     if ids is None:
         return [], []
-    return [(c.reshape(4, 2).astype(np.float64) + 0.5) * scale - 0.5 for c in corners], [int(i) for i in ids.ravel()]
+    return _in_pixels(corners, scale), [int(i) for i in ids.ravel()]
 
 
 def _rejected(detection, scale: float) -> list[np.ndarray]:
     """The quads of ArUco's (corners, ids, rejected) that it could not decode, as :func:`_reads`'s
     corners."""
-    return [(c.reshape(4, 2).astype(np.float64) + 0.5) * scale - 0.5 for c in detection[2]]
+    return _in_pixels(detection[2], scale)
+
+
+def _in_pixels(quads, scale: float) -> list[np.ndarray]:
+    """ArUco's quads as 4 x 2 corners in the pixels of a picture ``scale`` times the size of the
+    one read (pixel centres kept in place)."""
+    return [(c.reshape(4, 2).astype(np.float64) + 0.5) * scale - 0.5 for c in quads]
 
 
 class BoardRegistrar:

@@ -40,6 +40,19 @@ def _square_corners(box: np.ndarray) -> np.ndarray:
     return box if cross > 0 else box[::-1].copy()
 
 
+def _square_sized(short: float, long: float) -> bool:
+    """Sides ``short`` and ``long`` (board inches) are a token marker's, roughly found: 0.55-0.95
+    in, and about square."""
+    return MIN_SIDE_IN <= short and long <= 0.95 and long / max(short, 1e-6) < 1.3
+
+
+def _to_marker_size(corners: np.ndarray, side: float) -> np.ndarray:
+    """A square's ``corners`` (board inches, 4 x 2), its sides ``side`` long, scaled about its
+    centre to a marker's 0.75 in and in :func:`_square_corners`' order."""
+    centre = corners.mean(axis=0)
+    return _square_corners(centre + (corners - centre) * (SIDE_IN / max(side, 1e-6)))
+
+
 def _moves() -> tuple[np.ndarray, np.ndarray]:
     """The small moves tried on a rough square: (V x 2 x 2 turn-and-scale, V x 2 shift)."""
     mats, shifts = [], []
@@ -147,17 +160,14 @@ class SmallTokenReader:
         c = max(contours, key=len).reshape(-1, 2).astype(np.float64) + origin
         board = self._to_board(reg, c).astype(np.float32)
         (cx, cy), (sw, sh), _ = rect = cv2.minAreaRect(board)
-        if not (MIN_SIDE_IN <= min(sw, sh) and max(sw, sh) <= 0.95 and max(sw, sh) / max(min(sw, sh), 1e-6) < 1.3):
+        if not _square_sized(min(sw, sh), max(sw, sh)):
             return None
         if cv2.contourArea(cv2.convexHull(board)) < 0.8 * sw * sh:       # a disc, a blob: not a square
             return None
         if not (0 <= cx <= board_in[0] and 0 <= cy <= board_in[1]):
             return None
-        box = cv2.boxPoints(rect).astype(np.float64)
         # the threshold's contour lies about half a pixel inside the dark square: scale to 0.75 in
-        centre = box.mean(axis=0)
-        box = centre + (box - centre) * (SIDE_IN / max(float(np.mean([sw, sh])), 1e-6))
-        return _square_corners(box)
+        return _to_marker_size(cv2.boxPoints(rect).astype(np.float64), float(np.mean([sw, sh])))
 
     def read(self, gray: np.ndarray, reg: Registration, square: np.ndarray, wanted) -> MarkerSighting | None:
         """The token whose marker fills ``square`` (board inches), if it is one of ``wanted`` and
@@ -209,11 +219,9 @@ class SmallTokenReader:
         for quad in quads:
             board = self._to_board(reg, np.asarray(quad, np.float64).reshape(4, 2))
             sides = np.linalg.norm(board - np.roll(board, -1, axis=0), axis=1)
-            cx, cy = centre = board.mean(axis=0)
-            if not (MIN_SIDE_IN <= sides.min() and sides.max() <= 0.95 and sides.max() / sides.min() < 1.3
-                    and 0 <= cx <= board_in[0] and 0 <= cy <= board_in[1]):
-                continue
-            out.append(_square_corners(centre + (board - centre) * (SIDE_IN / float(sides.mean()))))
+            cx, cy = board.mean(axis=0)
+            if _square_sized(sides.min(), sides.max()) and 0 <= cx <= board_in[0] and 0 <= cy <= board_in[1]:
+                out.append(_to_marker_size(board, float(sides.mean())))
         return out
 
     def find(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float], wanted,
