@@ -50,6 +50,7 @@ LEANING_OUT_IN = 0.08    # a figure's outline can stand out of its rim by this m
 ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
+OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 
 
@@ -132,15 +133,16 @@ class BaseFinder:
 
     def _window(self, shape, reg: Registration) -> tuple[int, int, int, int]:
         """The box of the picture (x0, y0, x1, y1: full-size pixels) where a base on the board can
-        be seen: the board and 2.2 in round it (a base counts when its centre is within 1 in
-        of the board, and its rim reaches 1 in further). Its corners on multiples of 4 pixels,
-        so the half- and quarter-size pixels inside it are the whole picture's. The whole
-        picture when the board's size is not known or the picture's is not a multiple of 4."""
+        be seen: the board and 2.2 in round it (a rim is measured when its centre is within
+        ``OFF_BOARD_IN`` of the board, and a 50 mm rim reaches 1 in further). Its corners on
+        multiples of 4 pixels, so the half- and quarter-size pixels inside it are the whole
+        picture's. The whole picture when the board's size is not known or the picture's is not
+        a multiple of 4."""
         h, w = shape[:2]
         if self.board_in is None or w % 4 or h % 4:
             return 0, 0, w, h
         bw, bh = self.board_in
-        m = 2.2
+        m = OFF_BOARD_IN + 1.2                           # a 50 mm rim's reach, and 0.2 in to spare
         t = np.linspace(0.0, 1.0, 9)[:, None]            # along each side: a lens bows them
         x = np.array([[-m, -m]]) + t * [[bw + 2 * m, 0]]
         y = np.array([[-m, -m]]) + t * [[0, bh + 2 * m]]
@@ -638,8 +640,8 @@ class BaseFinder:
         a base already measured from another circle (unless it is a ring around it), or well
         inside a base of another colour (a figure's paint: bases do not overlap; a ring just
         inside another colour's may be a rim within its blur's fringe, and is measured)."""
-        if self.board_in is not None and not (-1 <= centre[0] <= self.board_in[0] + 1 and
-                                              -1 <= centre[1] <= self.board_in[1] + 1):
+        if self.board_in is not None and not (-OFF_BOARD_IN <= centre[0] <= self.board_in[0] + OFF_BOARD_IN and
+                                              -OFF_BOARD_IN <= centre[1] <= self.board_in[1] + OFF_BOARD_IN):
             return True
         for b in bases:
             d = np.hypot(b.x_in - centre[0], b.y_in - centre[1])
