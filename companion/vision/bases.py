@@ -262,7 +262,10 @@ class BaseFinder:
         both its edges. A blue rim's cyan fringe on turf is as saturated as the rim, and when
         the rim is too dark to be a candidate (far from the camera) only the fringe is found; a
         cyan rim's greenish blend into a tan mat, or a magenta rim's reddish one, is found by
-        another colour's score and named by the rim's paint, a size too large."""
+        another colour's score and named by the rim's paint, a size too large. Or a poor reading
+        of the rim itself, pulled off its centre by the blend's colour (a pale cyan rim on a tan
+        mat read as green, 0.1 in off): then the rim, measured from there in its own colour,
+        fits far better and is the more saturated of the two."""
         for colour in self.seen.colours:
             # a blur ring is of another hue than its rim (as _blur asks): none to look for inside
             # a ring of the colour's own hue, which is most bases
@@ -271,8 +274,11 @@ class BaseFinder:
                 continue
             rim = self._measure_aimed(frame, reg, colour, np.array([base.x_in, base.y_in]),
                                       base.radius_in - 4 * MM, others)
-            if rim is not None and rim.edges == 2 and rim.color == colour.name and \
-                    np.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in) < 0.05 and _blur(base, rim, self.surface_ab):
+            if rim is None or rim.edges != 2 or rim.color != colour.name:
+                continue
+            apart = np.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in)
+            if (apart < 0.05 and _blur(base, rim, self.surface_ab)) or \
+                    (apart < ONE_CENTRE_IN and rim.chroma >= base.chroma and _better(rim, base)):
                 return rim
         return base
 

@@ -374,6 +374,10 @@ def test_a_rim_is_found_inside_its_blur(tmp_path, pitch):
     # Seed 6130, a tan mat: a cyan 40 mm rim's greenish blend was found by green's score and,
     # named cyan by the rim's paint, read as a 50 mm base.
     assert _near(_bases(make_wide_case(6130), pitch), 4.82, 11.47, 0.05) == [("cyan", 40)]
+    # Seed 11894, raised on a tan mat: a pale cyan 40 mm rim read by green's score as a green
+    # 40 mm base 0.1 in off (the blend pulled its loose fit aside). Measured in cyan from there
+    # the rim fits three times as tightly and is the more saturated: it is the base.
+    assert _near(_bases(make_wide_case(11894), pitch, tmp_path), 15.95, 21.80, 0.05) == [("cyan", 40)]
 
 
 def test_a_cloak_leaning_out_of_a_paler_rim_of_its_colour_is_not_the_base(tmp_path, pitch):
