@@ -651,7 +651,7 @@ class BaseFinder:
             return True
         for b in bases:
             d = np.hypot(b.x_in - centre[0], b.y_in - centre[1])
-            if d < 0.15 and r < b.radius_in - RIM_MM * MM / 2 + 0.12:
+            if d < ONE_CENTRE_IN and r < b.radius_in - RIM_MM * MM / 2 + 0.12:
                 return True
             if b.color != colour.name and d + r < b.radius_in - 6 * MM:
                 return True

@@ -13,6 +13,7 @@ above the board). So the footprint centre is
 where c0 is the centre measured on the board plane. The camera's pose comes from
 the board homography and the lens intrinsics (CAMERA.toml): [r1 r2 t] ~ K^-1 H.
 
+>>> import cv2
 >>> K = np.array([[1000.0, 0, 640], [0, 1000.0, 360], [0, 0, 1]])
 >>> R = cv2.Rodrigues(np.array([0.3, 0.0, 0.0]))[0]; t = np.array([-11.0, -12.0, 50.0])
 >>> H = K @ np.column_stack([R[:, 0], R[:, 1], t])
@@ -26,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import cv2  # noqa: F401  (the doctest builds a pose with it)
 import numpy as np
 
 MM = 1 / 25.4
