@@ -170,9 +170,10 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     Rims are found by shape; their colour is what this picture's light, white balance
     and paint make of it. The colourful pixels that are not the surface are clustered
     by hue (a chroma-weighted hue histogram's peaks); each cluster takes the name of
-    the nearest palette colour (the nominal TABLE_SPEC colours and any taught ones),
-    and its Lab is the cluster's own. ``names`` limits the result to those teams. A
-    cluster of more than ``max_mass`` pixels is no team's rims (a hand, a sleeve, a cloth).
+    the nearest palette colour (the nominal TABLE_SPEC colours and any taught ones; in
+    paint hue on a grey surface, see :func:`_name_gap`), and its Lab is the cluster's own.
+    ``names`` limits the result to those teams. A cluster of more than ``max_mass``
+    pixels is no team's rims (a hand, a sleeve, a cloth).
     ``surface``: the surface's own (a, b), when the caller has measured it.
 
     >>> pal = Palette.nominal()
@@ -223,12 +224,12 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         near = np.isin(bins, window)
         if not wanted:
             break
-        best = _paint_of(centre, wanted, (sa, sb))
-        if math.degrees(hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
-            continue
         c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
         h = math.atan2(float(np.median(b[near] / chroma[near])), float(np.median(a[near] / chroma[near])))
         lab = (float(np.median(L[near])), c_ab * math.cos(h), c_ab * math.sin(h))
+        best = _paint_of(centre, lab, wanted, (sa, sb))
+        if math.degrees(hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
+            continue
         if c_ab < max(15.0, 0.25 * lab[0]):          # tinted white (paper, lines under the light): no paint
             continue
         if best.name not in found:
@@ -249,7 +250,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if mass < TEAM_SHARE * strongest:
             continue
         free = [c for c in wanted if c.name not in found]
-        best = min(free, key=lambda c: hue_gap(c.hue, centre), default=None)
+        best = min(free, key=_name_gap(centre, lab, (sa, sb)), default=None)
         if best is not None and math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG:
             found[best.name] = (mass, TeamColour(best.name, lab))
     kept = [f for f in found.values() if not any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())]
@@ -259,22 +260,59 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
 TIE_DEG = 8.0            # two palette colours this near to equally near a cluster's hue: a tie
 
 
-def _paint_of(hue: float, colours: list[TeamColour], surface_ab: tuple[float, float]) -> TeamColour:
-    """The palette colour a cluster of ``hue`` (radians) is the paint of: the nearest in hue.
-    When two are about as near (a thin rim's colour is its paint blended into the surface, and
-    can land halfway between two palette hues), the one whose blend into a coloured surface
-    runs through ``hue``: its hue and the surface's lie either side of it.
+@functools.lru_cache(maxsize=512)
+def paint_hue(lab: tuple[float, float, float]) -> float:
+    """The hue (radians, -pi to pi) of a Lab colour's sRGB in HSV: the hue a paint keeps when
+    it is mixed with white or grey, or seen in a dimmer light. Its Lab hue moves: a pale red,
+    or red blurred into a grey felt, turns toward magenta in Lab, a pale cyan toward green.
+
+    >>> red, pink = lab_of_rgb((200, 30, 40)), lab_of_rgb((200, 115, 120))   # pink: red and light grey
+    >>> round(math.degrees(hue_gap(paint_hue(tuple(red)), paint_hue(tuple(pink)))))
+    0
+    >>> round(math.degrees(hue_gap(math.atan2(red[2], red[1]), math.atan2(pink[2], pink[1]))))
+    13
+    """
+    rgb = np.clip(cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2RGB), 0.0, 1.0)
+    return math.radians(float(cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)[0, 0, 0])) - math.pi
+
+
+def _name_gap(hue: float, lab, surface_ab: tuple[float, float]):
+    """How far in hue a palette colour is from a cluster of hue ``hue`` (Lab, radians: its
+    peak's) and colour ``lab``, as a function of the colour. On a grey surface (felt), in
+    paint hue (:func:`paint_hue`): a rim there is mixed only with grey, by its blur and the
+    light, which leaves its paint hue and moves its Lab hue (a pale red rim on felt shows
+    nearer magenta than red in Lab). On a coloured surface, in Lab hue: a rim there blends
+    into the surface's colour, which moves its paint hue further (a green rim on a tan mat
+    shows as yellow in paint hue, still nearer green in Lab)."""
+    if math.hypot(*surface_ab) < MIN_CHROMA:
+        paint = paint_hue(tuple(lab))
+        return lambda c: hue_gap(paint_hue(tuple(c.lab)), paint)
+    return lambda c: hue_gap(c.hue, hue)
+
+
+def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[float, float]) -> TeamColour:
+    """The palette colour a cluster of hue ``hue`` and colour ``lab`` is the paint of: the
+    nearest in hue (see :func:`_name_gap`). When two are about as near on a coloured surface
+    (a thin rim's colour is its paint blended into the surface, and can land halfway between
+    two palette hues), the one whose blend into the surface runs through the cluster's hue:
+    its hue and the surface's lie either side of it.
 
     >>> pal = Palette.nominal().colours
-    >>> olive = math.radians(118.0)         # halfway between green (142) and yellow (93)
-    >>> _paint_of(olive, pal, (14.0, 26.0)).name      # a green rim's blend into orange wood
+    >>> olive = (50.0, 40 * math.cos(math.radians(118)), 40 * math.sin(math.radians(118)))
+    >>> # halfway between green (Lab hue 142) and yellow (93)
+    >>> hue = math.radians(118)
+    >>> _paint_of(hue, olive, pal, (14.0, 26.0)).name      # a green rim's blend into orange wood
     'green'
-    >>> _paint_of(olive, pal, (-30.0, 5.0)).name      # a yellow rim's blend into a green cloth
+    >>> _paint_of(hue, olive, pal, (-30.0, 5.0)).name      # a yellow rim's blend into a green cloth
     'yellow'
+    >>> pink = lab_of_rgb((200, 115, 120))                 # red mixed with light grey, on grey felt
+    >>> _paint_of(math.atan2(pink[2], pink[1]), tuple(pink), pal, (0.0, 0.0)).name
+    'red'
     """
-    ranked = sorted(colours, key=lambda c: hue_gap(c.hue, hue))
+    gap = _name_gap(hue, lab, surface_ab)
+    ranked = sorted(colours, key=gap)
     if len(ranked) < 2 or math.hypot(*surface_ab) < MIN_CHROMA or \
-            math.degrees(hue_gap(ranked[1].hue, hue) - hue_gap(ranked[0].hue, hue)) > TIE_DEG:
+            math.degrees(gap(ranked[1]) - gap(ranked[0])) > TIE_DEG:
         return ranked[0]
     surface_hue = math.atan2(surface_ab[1], surface_ab[0])
     between = [c for c in ranked[:2]

@@ -1,24 +1,25 @@
 """Tables the detector has never seen (issue 10): colours learned from the picture, raised rims."""
 
+import colorsys
 import math
 from dataclasses import replace
 
 import cv2
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.sim.testset import make_wide_case
 from companion.vision import parallax
 from companion.vision.camera_model import load_camera
-from companion.vision.colours import Palette, lab_of_rgb, picture_colours
+from companion.vision.colours import NOMINAL_RGB, Palette, lab_of_rgb, picture_colours
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, profile_from_dict
 
 
 def _pixels(*groups):
-    lab = np.array([lab_of_rgb(rgb) for rgb, n in groups for _ in range(n)])
+    lab = np.vstack([np.repeat(lab_of_rgb(rgb)[None], n, axis=0) for rgb, n in groups])
     return lab[:, 1], lab[:, 2], lab[:, 0]
 
 
@@ -69,6 +70,33 @@ def test_a_team_colour_turned_past_the_nearest_palette_hue_by_the_light_keeps_a_
     green, shade, cyan = _cluster(-27, 24, 56, 1200), _cluster(-14, 25, 50, 500), _cluster(-25, 3, 60, 300)
     assert _names((3.0, 17.0), green, shade) == ["green"]
     assert _names((3.0, 17.0), green, shade, cyan) == ["green", "cyan"]
+
+
+def _varied(name, dh, ks, light):
+    """A team's paint as TABLE_SPEC lets it vary: its hue turned ``dh`` degrees and its
+    saturation times ``ks`` (HSV), seen ``light`` times as bright."""
+    h, s, v = colorsys.rgb_to_hsv(*(c / 255 for c in NOMINAL_RGB[name]))
+    rgb = colorsys.hsv_to_rgb((h + dh / 360) % 1.0, min(1.0, s * ks), v)
+    return tuple(int(round(min(255.0, 255 * c * light))) for c in rgb)
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(sorted(NOMINAL_RGB)), dh=st.floats(-10, 10), ks=st.floats(0.6, 1.1),
+       grey=st.integers(60, 200), light=st.floats(0.6, 1.3))
+def test_paint_varied_as_table_spec_allows_is_named_for_its_team(name, dh, ks, grey, light):
+    """On a grey felt, a rim and its blur half into the felt are one team, named for the paint.
+    In Lab the blur of red into a light grey turns so far toward magenta (hue 8 against red's 32
+    and magenta's -24) that it was named a magenta team; its paint hue is red's."""
+    rim = _varied(name, dh, ks, light)
+    blur = tuple(int(v) for v in (np.array(rim) + grey) // 2)
+    a, b, L = _pixels(((grey, grey, grey), 3000), (rim, 150), (blur, 60))
+    assert [c.name for c in picture_colours(a, b, L, Palette.nominal())] == [name], rim
+
+
+def test_a_pale_red_is_named_red_though_its_lab_hue_is_nearer_magenta():
+    # Seed 10141, grey felt, a dim light: the red team's pale rims (200, 97, 121) showed at Lab
+    # hue 2, 26 degrees from magenta and 30 from red, and the whole team was named magenta.
+    assert _names((3.0, -2.0), _cluster(33, 1, 46, 500), _cluster(-12, -28, 48, 500)) == ["red", "cyan"]
 
 
 def test_the_surface_colour_names_no_team_and_a_hand_sized_cluster_is_no_team():
