@@ -276,6 +276,12 @@ def paint_hue(lab: tuple[float, float, float]) -> float:
     return math.radians(float(cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)[0, 0, 0])) - math.pi
 
 
+def _grey(surface_ab: tuple[float, float]) -> bool:
+    """The surface is grey (felt): a rim on it mixes with grey only, and no palette hue is the
+    surface's."""
+    return math.hypot(*surface_ab) < MIN_CHROMA
+
+
 def _name_gap(hue: float, lab, surface_ab: tuple[float, float]):
     """How far in hue a palette colour is from a cluster of hue ``hue`` (Lab, radians: its
     peak's) and colour ``lab``, as a function of the colour. On a grey surface (felt), in
@@ -284,7 +290,7 @@ def _name_gap(hue: float, lab, surface_ab: tuple[float, float]):
     nearer magenta than red in Lab). On a coloured surface, in Lab hue: a rim there blends
     into the surface's colour, which moves its paint hue further (a green rim on a tan mat
     shows as yellow in paint hue, still nearer green in Lab)."""
-    if math.hypot(*surface_ab) < MIN_CHROMA:
+    if _grey(surface_ab):
         paint = paint_hue(tuple(lab))
         return lambda c: hue_gap(paint_hue(tuple(c.lab)), paint)
     return lambda c: hue_gap(c.hue, hue)
@@ -311,7 +317,7 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
     """
     gap = _name_gap(hue, lab, surface_ab)
     ranked = sorted(colours, key=gap)
-    if len(ranked) < 2 or math.hypot(*surface_ab) < MIN_CHROMA or \
+    if len(ranked) < 2 or _grey(surface_ab) or \
             math.degrees(gap(ranked[1]) - gap(ranked[0])) > TIE_DEG:
         return ranked[0]
     surface_hue = math.atan2(surface_ab[1], surface_ab[0])
