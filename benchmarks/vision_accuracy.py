@@ -8,6 +8,7 @@ token centre error.
 
     python benchmarks/vision_accuracy.py [--cases N] [--first SEED]
     python benchmarks/vision_accuracy.py --wide [--cases N]     (the wider set, per condition)
+    python benchmarks/vision_accuracy.py --wide --finder-seed 2  (other RANSAC draws: their own spread)
 
 The wider set (issue 10, ``make_wide_case``) randomises what a table the detector has
 never seen may look like: four surfaces (turf, grey felt, a printed mat, wood), paint
@@ -45,13 +46,13 @@ BEYOND_SPEC = "rim in view < 1/2 (beyond TABLE_SPEC)"
 PROFILE = os.path.join(os.path.dirname(__file__), "..", "calibration", "boards", "takkure-pitch.toml")
 
 
-def evaluate(cases, verbose=False):
+def evaluate(cases, verbose=False, finder_seed=0):
     profile = load_profile(PROFILE)
     errors, token_errors = [], []
     found = truth = matched = wrong_size = wrong_colour = 0
     for seed in cases:
         case = make_case(seed)
-        result = VisionPipeline(profile, track=False).process(case.image())
+        result = VisionPipeline(profile, track=False, seed=finder_seed).process(case.image())
         truth += len(case.scene.pieces)
         found += len(result.bases)
         for p in case.scene.pieces:
@@ -87,7 +88,7 @@ def evaluate(cases, verbose=False):
     }
 
 
-def evaluate_wide(cases, verbose=False):
+def evaluate_wide(cases, verbose=False, finder_seed=0):
     """The wider set through `companion detect`'s own function, tallied per condition."""
     import tempfile
     from collections import defaultdict
@@ -108,7 +109,8 @@ def evaluate_wide(cases, verbose=False):
             camera = case.camera_toml()
             if camera:
                 (Path(tmp) / f"{seed}.camera.toml").write_text(camera)
-            status, out, message = detect(str(image), PROFILE, str(Path(tmp) / f"{seed}.camera.toml") if camera else None)
+            status, out, message = detect(str(image), PROFILE, str(Path(tmp) / f"{seed}.camera.toml") if camera else None,
+                                          seed=finder_seed)
             in_view = case.rims_in_view()
             truth = {"pieces": [{"x_in": p.x_in, "y_in": p.y_in, "diameter_mm": p.diameter_mm, "color": p.team,
                                  "tags": [IN_SPEC if in_view[p.name] >= 0.5 else BEYOND_SPEC]}
@@ -126,15 +128,17 @@ def main():
     ap.add_argument("--cases", type=int, default=60)
     ap.add_argument("--first", type=int, default=1000, help="first case seed (tests use low seeds)")
     ap.add_argument("--wide", action="store_true", help="the wider set, reported per condition")
+    ap.add_argument("--finder-seed", type=int, default=0,
+                    help="the base search's RANSAC draws (companion detect uses 0): how much the answers depend on them")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.wide:
-        total, by = evaluate_wide(range(args.first, args.first + args.cases), args.verbose)
+        total, by = evaluate_wide(range(args.first, args.first + args.cases), args.verbose, args.finder_seed)
         print(total.line("all"))
         for name in sorted(by):
             print(by[name].line(f"  {name}"))
         return
-    r = evaluate(range(args.first, args.first + args.cases), args.verbose)
+    r = evaluate(range(args.first, args.first + args.cases), args.verbose, args.finder_seed)
     print(f"cases {r['cases']}, bases {r['bases']}")
     print(f"base centre error: RMS {r['rms_in']:.4f} in, p95 {r['p95_in']:.4f} in, max {r['max_in']:.4f} in")
     print(f"recall {r['recall'] * 100:.2f} %, precision {r['precision'] * 100:.2f} %")

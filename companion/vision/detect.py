@@ -27,8 +27,9 @@ EXIT_UNREADABLE, EXIT_NO_BOARD = 2, 3
 
 
 def detect(image_path: str, board: str, camera: str | None = None,
-           tiles: str | None = None, teams: list[str] | None = None) -> tuple[int, dict | None, str]:
-    """(exit status, JSON object or None, message for stderr)."""
+           tiles: str | None = None, teams: list[str] | None = None, seed: int = 0) -> tuple[int, dict | None, str]:
+    """(exit status, JSON object or None, message for stderr). ``seed``: the base search's
+    RANSAC draws (the command always uses 0; benchmarks vary it)."""
     unknown = [t for t in teams or () if t not in NOMINAL_RGB]
     if unknown or teams == []:
         return EXIT_UNREADABLE, None, f"unknown team colour {', '.join(unknown) or '(none given)'}: " \
@@ -43,7 +44,7 @@ def detect(image_path: str, board: str, camera: str | None = None,
         frame = read_image(image_path)
     except ImageFileError as exc:
         return EXIT_UNREADABLE, None, str(exc)
-    pipeline = VisionPipeline(profile, cam, teams=teams, track=False)
+    pipeline = VisionPipeline(profile, cam, teams=teams, track=False, seed=seed)
     result = pipeline.process(frame)
     if result.status in ("lost", "no frame"):
         return EXIT_NO_BOARD, None, result.message

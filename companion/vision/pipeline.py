@@ -68,13 +68,16 @@ class VisionResult:
 
 class VisionPipeline:
     def __init__(self, profile: BoardProfile, camera: CameraModel | None = None,
-                 palette: Palette | None = None, teams: list[str] | None = None, track: bool = True):
+                 palette: Palette | None = None, teams: list[str] | None = None, track: bool = True,
+                 seed: int = 0):
+        # ``seed``: the base search's RANSAC draws (fixed, so a picture always reads the same;
+        # benchmarks/vision_accuracy.py --finder-seed measures how much the answers depend on it)
         self.profile = profile
         self.camera = camera
         # the homography needs the frame markers' corners to a tenth of a pixel; tokens do not
         self.markers = MarkerFinder(profile.dictionary, camera, refine_ids=set(profile.markers))
         self.registrar = BoardRegistrar(profile)
-        self.bases = BaseFinder(palette, teams, camera, board_in=(profile.width_in, profile.height_in))
+        self.bases = BaseFinder(palette, teams, camera, seed=seed, board_in=(profile.width_in, profile.height_in))
         self.tracker = Tracker() if track else None
         self.frames = 0
         self._was_lost = True
