@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -26,7 +27,7 @@ import numpy as np
 
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
-                                      outermost_crossings, ransac_circles, robust_circle)
+                                      outermost_crossings, ransac_circles, robust_circle, row_medians)
 from companion.vision.colours import (Palette, TeamColour, blend_position, blends, hue_gap, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
@@ -304,9 +305,9 @@ class BaseFinder:
         chroma = np.sqrt(a * a + b * b)
         paint = (chroma >= 8.0) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2) & \
             (_hue_turn(lab[..., 1:], base.ab) > np.radians(30)) & ~blends(base.ab, lab[..., 1:], self.surface_ab)
-        best = np.argmax(np.where(paint, chroma, -1.0), axis=1)[:, None]        # rings x 1 x RAYS
-        seen = np.take_along_axis(paint, best, axis=1)[:, 0]
-        a, b = np.take_along_axis(a, best, axis=1)[:, 0], np.take_along_axis(b, best, axis=1)[:, 0]
+        best = np.argmax(np.where(paint, chroma, -1.0), axis=1)                  # rings x RAYS
+        at = (np.arange(len(larger))[:, None], best, np.arange(RAYS)[None, :])
+        seen, a, b = paint[at], a[at], b[at]
         for ring_seen, ring_a, ring_b in zip(seen, a, b):
             if np.count_nonzero(ring_seen) < 0.5 * RAYS:
                 continue
@@ -506,15 +507,16 @@ class BaseFinder:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
         res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
-        if float(np.sqrt(np.mean(res ** 2))) > MAX_RESIDUAL_IN:
-            return self._reject(f"residual {float(np.sqrt(np.mean(res ** 2))):.4f} in")
+        residual = math.sqrt(float(res @ res) / len(res))
+        if residual > MAX_RESIDUAL_IN:
+            return self._reject(f"residual {residual:.4f} in")
         # The centre from the outer edge alone: it is the base's own edge against the surface,
         # where the inner edge meets the figure and moves with its paint (a cloak of the team's
         # colour, shaded on one side, pulls a two-edge fit by 1-2 px).
         co = self._outer_centre(outer_edge, c)
         if co is not None:
             c = co
-        return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, float(np.sqrt(np.mean(res ** 2))),
+        return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
 
     @staticmethod
@@ -698,7 +700,7 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
     sub = lab[rows]
     chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
     best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
-    return np.array([median(best[:, 0]), median(best[:, 1]), median(best[:, 2])])
+    return row_medians(best.T)
 
 
 def _median_ab(lab: np.ndarray) -> tuple[float, float]:

@@ -31,6 +31,16 @@ def median(x: np.ndarray) -> float:
     return float(p[k]) if n % 2 else 0.5 * (float(p[k]) + float(p[:k].max()))
 
 
+def row_medians(x: np.ndarray) -> np.ndarray:
+    """np.median(x, axis=1) of a 2-D array, the same values, for a third of its cost."""
+    n = x.shape[1]
+    k = n // 2
+    if n % 2:
+        return np.partition(x, k, axis=1)[:, k]
+    p = np.partition(x, (k - 1, k), axis=1)
+    return 0.5 * (p[:, k - 1] + p[:, k])
+
+
 def circles_from_triples(x: np.ndarray, y: np.ndarray, idx: np.ndarray):
     """The circle through each triple of points (``x[idx]``, ``y[idx]``): (centres, radii, defined)."""
     i, j, k = idx.T
@@ -66,7 +76,7 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
         d2 = (x * x + y * y)[None, :] - 2 * centres @ pts.T + (centres ** 2).sum(1)[:, None]
         lo, hi = np.maximum(radii - 2 * INLIER_IN, 0) ** 2, (radii + 2 * INLIER_IN) ** 2
         inl = (d2 > lo[:, None]) & (d2 < hi[:, None])
-        counts = inl.sum(1)
+        counts = np.count_nonzero(inl, axis=1)
         best = int(np.argmax(counts))
         if counts[best] < min_points:
             break
@@ -140,8 +150,9 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
             # each fit's median residual over the points kept, all seven at once
             cs = np.array([c for c, _ in fits])
             res = np.abs(np.hypot(x[keep] - cs[:, :1], y[keep] - cs[:, 1:]) - np.array([r for _, r in fits])[:, None])
-            best = int(np.argmin(np.median(res, axis=1)))
-            med = float(np.median(res[best]))
+            meds = row_medians(res)
+            best = int(np.argmin(meds))
+            med = float(meds[best])
             c, r = fits[best]
             keep = keep & (np.abs(np.hypot(x - c[0], y - c[1]) - r) < max(3 * 1.4826 * med, 0.012))
     c = start
@@ -254,8 +265,8 @@ def crossings(score: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, level: fl
     k_out = out_mask.argmax(axis=1)
     k_in = (n - 1) - in_mask[:, ::-1].argmax(axis=1)
     found_out, found_in = out_mask[rows, k_out], in_mask[rows, k_in]   # argmax is 0 where none is
-    np.clip(k_out, 1, n - 1, out=k_out)
-    np.clip(k_in, 0, n - 2, out=k_in)
+    np.minimum(np.maximum(k_out, 1, out=k_out), n - 1, out=k_out)     # np.clip's values, for less of its cost
+    np.minimum(k_in, n - 2, out=k_in)                                  # (never below 0)
     # both edges at once, between a sample above the level (k_hi) and one below it (k_lo)
     k_hi, k_lo = np.concatenate([k_out - 1, k_in + 1]), np.concatenate([k_out, k_in])
     at = np.concatenate([rows, rows]) * n
