@@ -26,11 +26,12 @@ import cv2
 import numpy as np
 
 from companion.vision.camera_model import CameraModel
-from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, median,
-                                      outermost_crossings, ransac_circles, robust_circle, row_medians)
+from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
+                                      ransac_circles, robust_circle)
 from companion.vision.colours import (Palette, TeamColour, blend_position, blends, hue_gap, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
+from companion.vision.stats import median, row_medians
 from companion.vision.white import neutral
 
 MM = 1 / 25.4

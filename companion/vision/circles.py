@@ -20,25 +20,9 @@ import math
 
 import numpy as np
 
+from companion.vision.stats import median, row_medians
+
 INLIER_IN = 0.05
-
-
-def median(x: np.ndarray) -> float:
-    """np.median of a 1-D array, without its overhead (it runs thousands of times a frame)."""
-    n = len(x)
-    k = n // 2
-    p = np.partition(x, k)
-    return float(p[k]) if n % 2 else 0.5 * (float(p[k]) + float(p[:k].max()))
-
-
-def row_medians(x: np.ndarray) -> np.ndarray:
-    """np.median(x, axis=1) of a 2-D array, the same values, for a third of its cost."""
-    n = x.shape[1]
-    k = n // 2
-    if n % 2:
-        return np.partition(x, k, axis=1)[:, k]
-    p = np.partition(x, (k - 1, k), axis=1)
-    return 0.5 * (p[:, k - 1] + p[:, k])
 
 
 def circles_from_triples(x: np.ndarray, y: np.ndarray, idx: np.ndarray):

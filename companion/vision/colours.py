@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from companion.files import write_atomic
+from companion.vision.stats import median, percentile
 
 NOMINAL_RGB = {
     "red": (200, 30, 40), "blue": (30, 80, 200), "yellow": (230, 200, 30),
@@ -159,7 +160,7 @@ def surface_colour(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     """The surface's own (a, b): the board's commonest colour, the median of its pixels (it
     covers most of the board; every fifth pixel tells it as well as all of them)."""
     a, b = np.asarray(a).ravel(), np.asarray(b).ravel()
-    return float(np.median(a[::5])), float(np.median(b[::5]))
+    return median(a[::5]), median(b[::5])
 
 
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
@@ -219,14 +220,14 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             kept.append(k)
     turned = []         # clusters whose palette colour a stronger one has (see below)
     for k in kept:                                   # strongest first
-        window = [(k + d) % BINS for d in range(-8, 9)]           # +-16 degrees
         centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
-        near = np.isin(bins, window)
+        near = (bins - (k - 8)) % BINS <= 16                      # the bins within +-16 degrees
         if not wanted:
             break
-        c_ab = np.percentile(chroma[near], 70)       # the rim's own colour, not its blurred edge
-        h = math.atan2(float(np.median(b[near] / chroma[near])), float(np.median(a[near] / chroma[near])))
-        lab = (float(np.median(L[near])), c_ab * math.cos(h), c_ab * math.sin(h))
+        c_near = chroma[near]
+        c_ab = percentile(c_near, 70)                # the rim's own colour, not its blurred edge
+        h = math.atan2(median(b[near] / c_near), median(a[near] / c_near))
+        lab = (median(L[near]), c_ab * math.cos(h), c_ab * math.sin(h))
         best = _paint_of(centre, lab, wanted, (sa, sb))
         if math.degrees(hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
             continue

@@ -4,27 +4,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision.circles import (fit_concentric, fit_concentric_algebraic, lsq_circle, median,
-                                      ransac_circles, robust_circle, row_medians)
+from companion.vision.circles import fit_concentric, fit_concentric_algebraic, lsq_circle, ransac_circles, robust_circle
 
 
 def ring(cx, cy, r, n=60, start=0.0, span=2 * np.pi, noise=0.0, seed=0):
     t = start + np.linspace(0, span, n, endpoint=False)
     rng = np.random.default_rng(seed)
     return np.column_stack([cx + r * np.cos(t), cy + r * np.sin(t)]) + rng.normal(0, noise, (n, 2))
-
-
-@given(st.lists(st.floats(-1e3, 1e3), min_size=1, max_size=80))
-def test_median_is_numpys(values):
-    x = np.array(values)
-    assert median(x) == np.median(x)
-
-
-@given(st.integers(1, 8), st.integers(1, 60), st.integers(0, 2 ** 32 - 1))
-def test_row_medians_are_numpys(rows, cols, seed):
-    x = np.random.default_rng(seed).normal(0, 10, (rows, cols))
-    x[:, ::3] = np.round(x[:, ::3])                     # ties too
-    assert np.array_equal(row_medians(x), np.median(x, axis=1))
 
 
 @settings(max_examples=60)
