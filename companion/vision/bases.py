@@ -4,7 +4,8 @@
    board inches; RANSAC finds circles of a base's rim radius among them, so a
    rim half hidden by its figure, or two rims touching, still give circles.
    When a candidate measures as nothing (a circle drawn across touching rims),
-   the search runs again without the bases found, one standard size at a time.
+   the search runs again without the bases found, one standard size at a time,
+   and once more where a whole rim's worth of pixels is still unexplained.
 2. Refinement, in the full-size camera image: along 96 rays across the rim
    (board-plane rays, sampled where they fall in the image), the team score is
    read with bilinear interpolation, and the rim's outer edge (to the surface)
@@ -610,6 +611,17 @@ class BaseFinder:
             # and one size searched for at a time, their neighbours come out clean.
             rest = [(c, pts[~within(pts, bases, margin)]) for c, pts in failed]
             failed, more = self._measure_candidates(frame, reg, rest, half.ppi, bases, per_size=True)
+            # Which circles RANSAC draws from a faint or half-hidden rim decides whether one of
+            # them measures as its base: a group still holding a whole 30 mm rim's worth of
+            # pixels that no base explains (3 mm wide, all round) is searched once more, with
+            # fresh draws.
+            rim_px = 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * half.ppi ** 2
+            left = [(c, pts[~within(pts, bases, margin)]) for c, pts in failed]
+            again = [g for g in left if len(g[1]) >= rim_px]
+            if again:
+                still, no_circle = self._measure_candidates(frame, reg, again, half.ppi, bases, per_size=True)
+                failed = [g for g in left if len(g[1]) < rim_px] + still
+                more += no_circle
             empty += failed + more
         # A figure across a rim can cut it into arcs that lie apart (one of them perhaps in a
         # touching neighbour's group), none enough of a circle on its own: the arcs of one
