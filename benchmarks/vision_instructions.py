@@ -2,7 +2,7 @@
 
 `vision_speed.py` times the pipeline, and on a shared machine its figures move by 5-10 %
 from one run to the next, as much as most single changes save. Counted instructions move
-by under 0.1 % (ArUco's by up to 8 %, for reasons not found), so two versions of the
+by about 1 % (ArUco's by up to 8 %, for reasons not found), so two versions of the
 pipeline can be compared one after the other:
 
     python benchmarks/vision_instructions.py [--frames N]
