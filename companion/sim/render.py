@@ -53,6 +53,7 @@ class Look:
     light_deg: float = 0.0                            # where that light comes from, in the image
     tops: dict[str, tuple[int, int, int]] = field(default_factory=dict)       # piece name -> its base's top
     stance: dict[str, tuple[float, float]] = field(default_factory=dict)      # piece name -> figure off-centre
+    rims_mm: dict[str, float] = field(default_factory=dict)   # piece name -> its rim's width (default 4 mm)
 
 
 def _fill_true(frame: np.ndarray, polygon: np.ndarray, bgr) -> None:
@@ -259,12 +260,12 @@ class TableRenderer:
             rim, top = (np.round(cam.project(np.column_stack([piece.x_in + radius * np.cos(ring),
                                                               piece.y_in + radius * np.sin(ring),
                                                               np.full_like(ring, z)])) * 16).astype(np.int32)
-                        for radius in (r_out, r_out - RIM_IN))
+                        for radius in (r_out, r_out - look.rims_mm.get(piece.name, RIM_IN * MM_PER_IN) / MM_PER_IN))
             yield piece, wall, rim, top
 
     def _bases(self, frame: np.ndarray, scene: Scene, cam: Camera, look: Look) -> None:
         """Each base as exact projected circles (sub-pixel polygons): for a raised base its
-        side wall first, then on its top face the coloured rim, 4 mm wide, and the dark top."""
+        side wall first, then on its top face the coloured rim (4 mm wide unless the look says otherwise) and the dark top."""
         for piece, wall, rim, top in self._base_shapes(scene, cam, look):
             if wall is not None:
                 _fill_true(frame, wall, _bgr(look.side_rgb))

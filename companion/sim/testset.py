@@ -151,6 +151,14 @@ class WideCase(Case):
             out[marker_id] = uvw[:, :2] / uvw[:, 2:]
         return out
 
+    def pixels_per_inch(self) -> float:
+        """How many pixels an inch of the board spans at its centre in this picture (lens left out)."""
+        H = Camera(self.scene, *self.size).board_homography()
+        cx, cy = self.scene.board.width_in / 2, self.scene.board.height_in / 2
+        uvw = np.array([[cx - 0.5, cy, 1.0], [cx + 0.5, cy, 1.0], [cx, cy - 0.5, 1.0], [cx, cy + 0.5, 1.0]]) @ H.T
+        uv = uvw[:, :2] / uvw[:, 2:]
+        return float((np.hypot(*(uv[1] - uv[0])) + np.hypot(*(uv[3] - uv[2]))) / 2)
+
     def camera_toml(self) -> str | None:
         """The CAMERA.toml of this picture's lens (at its own resolution), for raised cases."""
         if self.look.dist is None and not self.look.base_height_in:
@@ -222,3 +230,26 @@ def make_wide_case(seed: int) -> WideCase:
     return WideCase(seed, scene, blur=float(rng.uniform(0.4, 1.3)), light=float(rng.uniform(0.3, 1.4)),
                     noise=float(rng.uniform(1.5, 5.0)), jpeg_quality=[None, 75, 85, 95][seed % 4],
                     look=look, conditions=conditions)
+
+
+def make_turned_case(seed: int) -> WideCase:
+    """A wider case seen from any side of the table: the board turned by up to 20 degrees from
+    landscape or from portrait (a camera above the pitch's short side sees it upright in a
+    landscape frame, at fewer pixels per inch), every rim 3-5 mm wide. The rest of the
+    picture is ``make_wide_case(seed)``'s; the turn and the rims come from a generator of
+    their own.
+
+    >>> c = make_turned_case(7)
+    >>> c.conditions["orientation"] in ("landscape", "portrait"), 3.0 <= min(c.look.rims_mm.values())
+    (True, True)
+    >>> max(c.look.rims_mm.values()) <= 5.0
+    True
+    """
+    case = make_wide_case(seed)
+    rng = np.random.default_rng(30_000 + seed)
+    side = float(rng.choice([0, 90, 180, 270]))
+    case.scene.yaw_deg = side + float(rng.uniform(-20, 20))
+    case.look = replace(case.look, rims_mm={p.name: float(rng.uniform(3.0, 5.0)) for p in case.scene.pieces})
+    case.scene.name = f"turned-{seed}"
+    case.conditions = {**case.conditions, "orientation": "portrait" if side in (0, 180) else "landscape"}
+    return case
