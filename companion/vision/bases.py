@@ -55,6 +55,8 @@ AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
+FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
+#                              is then under 2.4 px wide, and halving the picture would blur it into the surface
 
 
 @dataclass(frozen=True)
@@ -75,13 +77,23 @@ class Base:
 @dataclass(frozen=True)
 class HalfPicture:
     """The picture at half size as Lab planes (L 0-255, a and b centred on 0), perhaps of a part
-    of it whose top-left is ``origin`` (half-size pixels); ``ppi``: half-size pixels per inch
-    at the board's centre."""
+    of it whose top-left is ``origin`` (in its own pixels); ``ppi``: its pixels per inch at the
+    board's centre. ``step``: full-size pixels per pixel of it (2; 1 when the board is seen at
+    fewer than ``FULL_SIZE_BELOW_PPI``, and the picture is not halved)."""
     L: np.ndarray
     a: np.ndarray
     b: np.ndarray
     ppi: float
     origin: tuple[int, int] = (0, 0)
+    step: int = 2
+
+    def to_full(self, xy: np.ndarray) -> np.ndarray:
+        """Its pixels' centres (x, y) in full-size pixels."""
+        return (np.asarray(xy, np.float64) + self.origin) * self.step + (self.step - 1) / 2
+
+    def from_full(self, uv: np.ndarray) -> np.ndarray:
+        """Full-size pixel positions in its pixels (the top-left corner of its window at 0)."""
+        return np.asarray(uv, np.float64) / self.step - self.origin
 
 
 class BaseFinder:
@@ -126,13 +138,16 @@ class BaseFinder:
         rims searched in. Only the part that can hold a base on the board is converted (see
         :meth:`_window`): on a board that fills half the picture, half of the cost."""
         x0, y0, x1, y1 = self._window(frame.shape, reg)
-        small = cv2.resize(frame[y0:y1, x0:x1], ((x1 - x0) // 2, (y1 - y0) // 2), interpolation=cv2.INTER_AREA)
+        ppi = reg.ppi(10.0, 10.0, self.camera)
+        step = 1 if ppi < FULL_SIZE_BELOW_PPI else 2
+        small = frame[y0:y1, x0:x1] if step == 1 else \
+            cv2.resize(frame[y0:y1, x0:x1], ((x1 - x0) // 2, (y1 - y0) // 2), interpolation=cv2.INTER_AREA)
         if self.gains is not None:
             small = cv2.multiply(small, (*self.gains, 0.0))
         L, a, b = cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2Lab))   # planes: casts of a strided view are slow
         a = a.astype(np.float32) - 128
         b = b.astype(np.float32) - 128
-        return HalfPicture(L.astype(np.float32), a, b, reg.ppi(10.0, 10.0, self.camera) / 2, (x0 // 2, y0 // 2))
+        return HalfPicture(L.astype(np.float32), a, b, ppi / step, (x0 // step, y0 // step), step)
 
     def _window(self, shape, reg: Registration) -> tuple[int, int, int, int]:
         """The box of the picture (x0, y0, x1, y1: full-size pixels) where a base on the board can
@@ -163,7 +178,7 @@ class BaseFinder:
         mask = np.ones(a.shape, bool)
         if self.board_in is not None:
             w, h = self.board_in
-            corners = self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float)) / 2 - half.origin
+            corners = half.from_full(self._to_image(reg, np.array([[0, 0], [w, 0], [w, h], [0, h]], float)))
             m = np.zeros(a.shape, np.uint8)
             cv2.fillPoly(m, [np.round(corners).astype(np.int32)], 1)
             mask = m.astype(bool)
@@ -190,7 +205,7 @@ class BaseFinder:
         a, b, ppi = half.a, half.b, half.ppi
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
-                 zip(exclude, self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude])) / 2 - half.origin)] \
+                 zip(exclude, half.from_full(self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude]))))] \
             if exclude else []
         min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
         out = []
@@ -225,7 +240,7 @@ class BaseFinder:
                 # can be as long, but its rims leave most of its box empty)
                 if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8 and len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
                     continue
-                uv = (np.column_stack([xs[members], ys[members]]).astype(np.float64) + half.origin) * 2 + 0.5
+                uv = half.to_full(np.column_stack([xs[members], ys[members]]))
                 out.append((colour, self._to_board(reg, uv)))
         return out
 

@@ -720,3 +720,34 @@ def test_only_the_part_of_the_picture_that_can_hold_a_base_is_searched_and_it_is
     # not a picture a multiple of 4 pixels wide, or no board size: the whole picture
     assert cropped._window((721, 1280, 3), reg) == (0, 0, 1280, 721)
     assert BaseFinder()._window(frame.shape, reg) == (0, 0, frame.shape[1], frame.shape[0])
+
+
+def test_a_board_seen_at_under_20_pixels_per_inch_is_searched_at_full_size(pitch):
+    # Halving a picture at 19.5 px/in leaves a 3 mm rim a pixel wide, blurred into the turf:
+    # wide case 15088 (blue and cyan on turf in dim light) then lost a blue 30 mm base and
+    # read a cyan 40 mm one as a red 30 mm 0.24 in off. At full size both are right.
+    from companion.vision.bases import FULL_SIZE_BELOW_PPI, BaseFinder
+    from companion.vision.registration import BoardRegistrar, MarkerFinder
+
+    case = make_wide_case(15088)
+    frame = case.image()
+    reg = BoardRegistrar(pitch).update(MarkerFinder().find_all(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))
+    half = BaseFinder(board_in=(pitch.width_in, pitch.height_in)).half_lab(frame, reg)
+    assert reg.ppi(10.0, 10.0) < FULL_SIZE_BELOW_PPI and half.step == 1
+    assert half.ppi == pytest.approx(reg.ppi(10.0, 10.0)) and half.a.shape[0] > frame.shape[0] * 0.7
+    found = _bases(case, pitch)
+    assert _near(found, 14.84, 8.09, 0.05) == [("blue", 30)]
+    cyan = next(p for p in case.scene.pieces if p.team == "cyan" and p.diameter_mm == 40 and p.y_in < 12)
+    assert _near(found, cyan.x_in, cyan.y_in, 0.05) == [("cyan", 40)]
+
+
+@given(st.integers(0, 400), st.integers(0, 300), st.sampled_from([1, 2]), st.integers(0, 100), st.integers(0, 100))
+def test_a_search_pictures_pixels_map_to_the_full_size_pixels_they_cover(x, y, step, ox, oy):
+    from companion.vision.bases import HalfPicture
+
+    plane = np.zeros((2, 2), np.float32)
+    half = HalfPicture(plane, plane, plane, 10.0, (ox, oy), step)
+    full = half.to_full(np.array([[x, y]]))
+    # the centre of the step x step block of full-size pixels it was made from
+    assert full[0, 0] == (x + ox) * step + (step - 1) / 2 and full[0, 1] == (y + oy) * step + (step - 1) / 2
+    np.testing.assert_allclose(np.floor(half.from_full(full) + 0.5 / step), [[x, y]])
