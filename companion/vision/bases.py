@@ -1,6 +1,7 @@
 """Miniature bases, found by their coloured rims and measured to sub-pixel precision.
 
-1. Candidates: pixels whose team score is high, on a half-size image, mapped to
+1. Candidates: pixels whose team score is high, on a half-size image (full size when
+   the board is seen at under 20 px/in: halved, a rim would blur into the surface), mapped to
    board inches; RANSAC finds circles of a base's rim radius among them, so a
    rim half hidden by its figure, or two rims touching, still give circles.
    When a candidate measures as nothing (a circle drawn across touching rims),
