@@ -518,6 +518,14 @@ class BaseFinder:
             nearest = min(SIZES_MM, key=lambda s: abs(s - by_inner))
             if abs(nearest - by_inner) <= 3.5 and (nearest / 2 - 1) * MM <= ro <= (nearest / 2 + 4.5) * MM:
                 size, diameter = nearest, by_inner
+            else:
+                # Nor is it where a size's inner edge lies, but the outer edge is on one size's
+                # own edge and the inner edge inside that size's (a pale top, sand or light grey,
+                # reads as a pale shade of the rim and pulls the inner edge inward): that size.
+                by_outer = 2 * ro / MM
+                outer_size = min(SIZES_MM, key=lambda s: abs(s - by_outer))
+                if abs(outer_size - by_outer) <= 1.5 and ri < (outer_size / 2 - 3) * MM:
+                    size, diameter = outer_size, by_outer
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         rim, peak = paint(), _median_ab(rim_lab[keep])

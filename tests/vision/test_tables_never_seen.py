@@ -751,3 +751,13 @@ def test_a_search_pictures_pixels_map_to_the_full_size_pixels_they_cover(x, y, s
     # the centre of the step x step block of full-size pixels it was made from
     assert full[0, 0] == (x + ox) * step + (step - 1) / 2 and full[0, 1] == (y + oy) * step + (step - 1) / 2
     np.testing.assert_allclose(np.floor(half.from_full(full) + 0.5 / step), [[x, y]])
+
+
+def test_a_pale_top_pulling_a_rims_inner_edge_inward_leaves_the_size_its_outer_edge_gives(tmp_path, pitch):
+    # Wide case 18740 (turf, raised, 18.6 px/in): a yellow 50 mm base with a sand top. The sand
+    # reads as a pale yellow, so the rim's inner edge is found 16-17 mm out instead of 21 and
+    # its centre line lies between two sizes; the outer edge, at 25.1 mm, is a 50 mm base's
+    # own. It was read as a 40 mm base, the one reading whose edges both fit a 40.
+    case = make_wide_case(18740)
+    sand = next(p for p in case.scene.pieces if p.team == "yellow" and case.look.tops[p.name] == (200, 175, 130))
+    assert _near(_bases(case, pitch, tmp_path), sand.x_in, sand.y_in, 0.05) == [("yellow", 50)]
