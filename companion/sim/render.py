@@ -265,7 +265,8 @@ class TableRenderer:
 
     def _bases(self, frame: np.ndarray, scene: Scene, cam: Camera, look: Look) -> None:
         """Each base as exact projected circles (sub-pixel polygons): for a raised base its
-        side wall first, then on its top face the coloured rim (4 mm wide unless the look says otherwise) and the dark top."""
+        side wall first, then on its top face the coloured rim (4 mm wide unless the look says
+        otherwise) and the dark top."""
         for piece, wall, rim, top in self._base_shapes(scene, cam, look):
             if wall is not None:
                 _fill_true(frame, wall, _bgr(look.side_rgb))

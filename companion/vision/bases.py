@@ -78,9 +78,9 @@ class Base:
 @dataclass(frozen=True)
 class HalfPicture:
     """The picture at half size as Lab planes (L 0-255, a and b centred on 0), perhaps of a part
-    of it whose top-left is ``origin`` (in its own pixels); ``ppi``: its pixels per inch at the
-    board's centre. ``step``: full-size pixels per pixel of it (2; 1 when the board is seen at
-    fewer than ``FULL_SIZE_BELOW_PPI``, and the picture is not halved)."""
+    of it whose top-left is ``origin`` (in its own pixels); ``ppi``: its pixels per inch about
+    (10, 10) in on the board. ``step``: full-size pixels per pixel of it (2; 1 when the board
+    is seen at fewer than ``FULL_SIZE_BELOW_PPI`` at its centre, and the picture is not halved)."""
     L: np.ndarray
     a: np.ndarray
     b: np.ndarray
