@@ -141,7 +141,7 @@ class BaseFinder:
         x0, y0, x1, y1 = self._window(frame.shape, reg)
         ppi = reg.ppi(10.0, 10.0, self.camera)
         centre = (self.board_in[0] / 2, self.board_in[1] / 2) if self.board_in else (10.0, 10.0)
-        step = 1 if reg.ppi(*centre, self.camera) < FULL_SIZE_BELOW_PPI else 2   # as the set-up advice says
+        step = 1 if reg.ppi(*centre, self.camera) < FULL_SIZE_BELOW_PPI else 2   # where the set-up advice is given
         small = frame[y0:y1, x0:x1] if step == 1 else \
             cv2.resize(frame[y0:y1, x0:x1], ((x1 - x0) // 2, (y1 - y0) // 2), interpolation=cv2.INTER_AREA)
         if self.gains is not None:

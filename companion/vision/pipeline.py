@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.vision import parallax
-from companion.vision.bases import Base, BaseFinder
+from companion.vision.bases import FULL_SIZE_BELOW_PPI, Base, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
 from companion.vision.profile import BoardProfile
@@ -31,8 +31,9 @@ log = logging.getLogger(__name__)
 
 SEARCH_EVERY = 4   # frames between full searches (new bases, new tokens) while tracking
 # Below this many pixels per inch a 3 mm rim is under 2.4 px wide and blurs into the surface:
-# on the wider synthetic set bases are missed about four times as often (PERFORMANCE.md)
-LOW_PPI = 20.0
+# on the wider synthetic set bases are missed about four times as often (PERFORMANCE.md). The
+# base search goes to full size there, so the advice and the search share one threshold.
+LOW_PPI = FULL_SIZE_BELOW_PPI
 
 
 def resolution_advice(reg: Registration, board_in: tuple[float, float], camera: CameraModel | None = None) -> str:
