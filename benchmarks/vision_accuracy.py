@@ -10,6 +10,8 @@ token centre error.
     python benchmarks/vision_accuracy.py --wide [--cases N]     (the wider set, per condition)
     python benchmarks/vision_accuracy.py --wide --finder-seed 2  (other RANSAC draws: their own spread)
     python benchmarks/vision_accuracy.py --wide --turned         (seen from any side, rims 3-5 mm)
+    python benchmarks/vision_accuracy.py --wide --below-ppi 20 [--surface turf]
+                                  (only the cases whose board is under 20 px/in, on that surface)
 
 The wider set (issue 10, ``make_wide_case``) randomises what a table the detector has
 never seen may look like: four surfaces (turf, grey felt, a printed mat, wood), paint
@@ -101,9 +103,11 @@ def ppi_band(ppi: float) -> str:
     return f"px/in >= {bands[-1]}"
 
 
-def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False):
+def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None):
     """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm)
-    through `companion detect`'s own function, tallied per condition."""
+    through `companion detect`'s own function, tallied per condition; with ``below_ppi`` and
+    ``surface``, only the cases whose board is seen at fewer pixels per inch, on that surface.
+    Returns the tallies and how many cases were measured."""
     import tempfile
     from collections import defaultdict
     from pathlib import Path
@@ -115,9 +119,14 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False):
     from vision_samples import Tally, tally_picture
 
     total, by = Tally(), defaultdict(Tally)
+    measured = 0
     with tempfile.TemporaryDirectory() as tmp:
         for seed in cases:
             case = (make_turned_case if turned else make_wide_case)(seed)
+            ppi = case.pixels_per_inch()
+            if (below_ppi is not None and ppi >= below_ppi) or (surface and case.conditions["surface"] != surface):
+                continue
+            measured += 1
             image = Path(tmp) / f"{seed}.png"
             cv2.imwrite(str(image), case.image())
             camera = case.camera_toml()
@@ -131,13 +140,12 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False):
                                 for p in case.scene.pieces],
                      "tokens": [{"id": t.id, "x_in": t.x_in, "y_in": t.y_in} for t in case.scene.tokens]}
             c = case.conditions
-            band = ppi_band(case.pixels_per_inch())
-            extra = ["raised" if c["raised"] else "flat", f"surface {c['surface']}",
-                     f"{c['size'][0]}x{c['size'][1]}", band, f"{'raised' if c['raised'] else 'flat'}, {band}"]
+            band, height = ppi_band(ppi), "raised" if c["raised"] else "flat"
+            extra = [height, f"surface {c['surface']}", f"{c['size'][0]}x{c['size'][1]}", band, f"{height}, {band}"]
             if "orientation" in c:
                 extra.append(f"board {c['orientation']}")
             tally_picture(str(seed), truth, out, total, by, extra, verbose, message)
-    return total, by
+    return total, by, measured
 
 
 def main():
@@ -148,13 +156,19 @@ def main():
     ap.add_argument("--turned", action="store_true",
                     help="with --wide: each case seen from any side of the table (the board turned up to 20 degrees "
                          "from landscape or portrait), rims 3-5 mm wide")
+    ap.add_argument("--below-ppi", type=float, default=None,
+                    help="with --wide: only the cases whose board is seen at fewer pixels per inch (at its centre)")
+    ap.add_argument("--surface", choices=("turf", "felt", "mat", "wood"), default=None,
+                    help="with --wide: only the cases on this surface")
     ap.add_argument("--finder-seed", type=int, default=0,
                     help="the base search's RANSAC draws (companion detect uses 0): how much the answers depend on them")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.wide:
-        total, by = evaluate_wide(range(args.first, args.first + args.cases), args.verbose, args.finder_seed,
-                                  args.turned)
+        total, by, measured = evaluate_wide(range(args.first, args.first + args.cases), args.verbose,
+                                            args.finder_seed, args.turned, args.below_ppi, args.surface)
+        if measured < args.cases:
+            print(f"cases measured: {measured} of {args.cases}")
         print(total.line("all"))
         for name in sorted(by):
             print(by[name].line(f"  {name}"))
