@@ -238,12 +238,18 @@ class BaseFinder:
                 members = order[bounds[k]:bounds[k + 1]]
                 if len(members) < min_area:
                     continue
-                # far bigger than any base and solid: a cloth, a sleeve (a row of touching bases
-                # can be as long, but its rims leave most of its box empty)
-                if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8 and len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
-                    continue
-                uv = half.to_full(np.column_stack([xs[members], ys[members]]))
-                out.append((colour, self._to_board(reg, uv)))
+                px = np.column_stack([xs[members], ys[members]])
+                if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8:
+                    # far bigger than any base and solid: a cloth, a sleeve (a row of touching
+                    # bases can be as long, but its rims leave most of its box empty)
+                    if len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
+                        continue
+                    # far bigger and sparse: grain (a dark, noisy margin) that the grouping's
+                    # dilation joined into one with the rims beside it, where RANSAC finds none
+                    parts = _solid_parts(px, min_area, self._kernel(ppi))
+                else:
+                    parts = [px]
+                out += [(colour, self._to_board(reg, half.to_full(part))) for part in parts]
         return out
 
     def candidates(self, groups, ppi: float, per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
@@ -722,6 +728,36 @@ class BaseFinder:
                     base = again
             out.append(base)
         return out
+
+
+def _solid_parts(px: np.ndarray, min_area: int, kernel: np.ndarray) -> list[np.ndarray]:
+    """The rims among pixels ``px`` (N x 2, x and y in the search picture) of one huge, sparse
+    group: the pixels of connected pieces of ``min_area`` or more (a quarter of a 30 mm rim's:
+    grain is specks of a few pixels, and a rim, even cut by figures into arcs, is longer),
+    grouped again as :meth:`BaseFinder.rim_groups` groups them (``kernel``: its dilation).
+
+    >>> rng = np.random.default_rng(1)
+    >>> grain = rng.integers(0, 400, (30000, 2))                     # specks over 400 x 400 px
+    >>> t = np.linspace(0, 2 * np.pi, 400)
+    >>> ring = np.column_stack([200 + 20 * np.cos(t), 200 + 20 * np.sin(t)]).round().astype(int)
+    >>> ring = np.concatenate([ring, ring + [1, 0]])                 # 2 px wide
+    >>> parts = _solid_parts(np.unique(np.concatenate([grain, ring]), axis=0), 27, np.ones((5, 5), np.uint8))
+    >>> [bool(np.ptp(p[:, 0]) <= 50) for p in parts]                 # the ring alone
+    [True]
+    """
+    lo = px.min(axis=0)
+    x, y = (px - lo).T
+    mask = np.zeros((int(y.max()) + 1, int(x.max()) + 1), np.uint8)
+    mask[y, x] = 1
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    keep = stats[:, cv2.CC_STAT_AREA] >= min_area
+    keep[0] = False
+    solid = keep[labels].astype(np.uint8)
+    n, labels = cv2.connectedComponents(cv2.dilate(solid, kernel), connectivity=8)
+    ys, xs = np.nonzero(solid)
+    label = labels[ys, xs]
+    return [np.column_stack([xs[label == k], ys[label == k]]) + lo for k in range(1, n)
+            if np.count_nonzero(label == k) >= min_area]
 
 
 def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray,
