@@ -114,6 +114,7 @@ class BaseFinder:
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
+        self.margin_ab: tuple[float, float] | None = None   # the colour round the play area, ditto
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
@@ -280,7 +281,51 @@ class BaseFinder:
             base = self._unblurred(frame, reg, base, others)
         if base is not None and self._ringed(frame, reg, base):
             return self._reject("inside another colour's rim: a figure or a painted top")
+        if base is not None and self._margin_only(frame, reg, base):
+            return self._reject("seen only off the play area, in the colour round it: the margin")
         return base
+
+    def _margin_colour(self, frame: np.ndarray, reg: Registration) -> tuple[float, float] | None:
+        """The colour round the play area (Lab a, b): the median of a band 0.2-0.4 in outside its
+        edges, between the frame markers (a wooden frame, a printed border, more of the turf)."""
+        if self.board_in is None:
+            return None
+        w, h = self.board_in
+        along_w, along_h = np.arange(1.5, w - 1.5, 0.25), np.arange(1.5, h - 1.5, 0.25)
+        pts = []
+        for out in (0.2, 0.3, 0.4):
+            pts += [np.column_stack([along_w, np.full_like(along_w, -out)]),
+                    np.column_stack([along_w, np.full_like(along_w, h + out)]),
+                    np.column_stack([np.full_like(along_h, -out), along_h]),
+                    np.column_stack([np.full_like(along_h, w + out), along_h])]
+        xy = np.concatenate(pts).T[:, None, :]
+        lab = self._sample(frame, reg, xy).reshape(-1, 3)
+        return _median_ab(lab)
+
+    def _margin_only(self, frame: np.ndarray, reg: Registration, base: Base) -> bool:
+        """Whether ``base`` is the margin round the play area, not a rim: a ring in the margin's
+        colour, centred off the play area, or seen where it runs off the play area and not where
+        it runs on it: a circle drawn about the play area's corner in a margin of a colour near a
+        team's (a brown frame read as red, or as yellow). A base at the edge shows its rim on
+        the play area too, in its own paint; and a ring drawn beside the margin's colour is
+        another colour's."""
+        if self.board_in is None or self.margin_ab is None:
+            return False
+        ma, mb = self.margin_ab
+        pa, pb = base.ab
+        if np.hypot(pa - ma, pb - mb) > max(8.0, 0.35 * float(np.hypot(ma, mb))):
+            return False
+        w, h = self.board_in
+        if not (0 <= base.x_in <= w and 0 <= base.y_in <= h):
+            return True             # centred off the play area, in its surround's colour
+        ring = np.array([base.x_in, base.y_in]) + (base.radius_in - RIM_MM * MM / 2) * DIRS
+        on = (ring[:, 0] >= 0) & (ring[:, 0] <= w) & (ring[:, 1] >= 0) & (ring[:, 1] <= h)
+        if np.count_nonzero(~on) < 0.3 * RAYS:
+            return False
+        lab = self._sample(frame, reg, ring.T[:, None, :]).reshape(-1, 3)
+        seen = np.hypot(lab[:, 1] - pa, lab[:, 2] - pb) <= max(8.0, 0.35 * float(np.hypot(pa, pb)))
+        return np.count_nonzero(seen[~on]) >= 0.6 * np.count_nonzero(~on) and \
+            np.count_nonzero(seen[on]) <= 0.2 * np.count_nonzero(on)
 
     def _unblurred(self, frame, reg, base: Base, others) -> Base:
         """The rim whose blur ``base`` is, if it is one: a ring in a colour between a team's and
@@ -633,6 +678,7 @@ class BaseFinder:
         found_before = list(bases)
         half = self.half_lab(frame, reg)
         self.learn_colours(half, reg)
+        self.margin_ab = self._margin_colour(frame, reg)
         groups = self.rim_groups(half, reg, bases)
         failed, empty = self._measure_candidates(frame, reg, groups, half.ppi, bases)
         margin = 0.08 + 1 / half.ppi

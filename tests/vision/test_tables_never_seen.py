@@ -795,3 +795,30 @@ def test_a_sparse_group_as_large_as_the_board_keeps_only_its_solid_parts():
     rim_px, kept = set(map(tuple, np.concatenate(rims).tolist())), set(map(tuple, parts[0].tolist()))
     assert len(rim_px & kept) > 0.95 * len(rim_px)          # the rims whole, their specks with them
 
+
+@pytest.mark.parametrize("seed, turned, x, y", [(20193, False, 21.57, 29.67), (21033, False, 21.46, 0.41),
+                                                (14001, True, 22.66, 30.21)])
+def test_a_circle_in_the_margins_colour_about_the_play_areas_corner_is_no_base(tmp_path, pitch, seed, turned, x, y):
+    # Brown margins on felt: a ring about the play area's corner, drawn in the margin's colour
+    # (named red, or yellow), seen where it runs off the play area and not where it runs on
+    # it, or centred off the play area. Each was a base invented at a corner.
+    from companion.sim.testset import make_turned_case
+
+    case = (make_turned_case if turned else make_wide_case)(seed)
+    found = _bases(case, pitch, tmp_path)
+    assert _near(found, x, y, 1.0) == []
+    _each_piece_found(case, found, 0.1)
+
+
+def test_a_base_at_the_play_areas_edge_in_a_colour_unlike_the_margin_stays(pitch):
+    from companion.vision.bases import Base, BaseFinder
+
+    finder = BaseFinder(board_in=(pitch.width_in, pitch.height_in))
+    finder.margin_ab = (7.0, 8.0)                                       # a brown frame
+    red = Base(21.5, 0.4, 50, "red", 0.98, 0.5, 0.02, ab=(45.0, 30.0))
+    off = Base(22.3, 30.2, 30, "red", 0.59, 0.5, 0.02, ab=(45.0, 30.0))
+    # unlike the margin's colour: never sampled, kept wherever it stands
+    assert not finder._margin_only(None, None, red) and not finder._margin_only(None, None, off)
+    brown = Base(22.3, 30.2, 30, "red", 0.59, 0.5, 0.02, ab=(6.0, 9.0))
+    assert finder._margin_only(None, None, brown)                       # centred off the play area
+
