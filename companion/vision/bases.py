@@ -1049,8 +1049,19 @@ def _better(a: Base, b: Base) -> bool:
     >>> figure = Base(-0.13, -0.61, 30, "green", 0.69, 0.62, 0.029, edges=1, chroma=32.0)
     >>> _better(rim, figure), _better(figure, rim)
     (True, False)
+    >>> cyan = Base(10.284, 6.29, 40, "cyan", 0.8, 1.0, 0.0097, edges=1, chroma=35.0)   # wide case 20038
+    >>> blend = Base(9.749, 6.253, 30, "green", 0.68, 0.5, 0.0583, chroma=18.5)
+    >>> _better(cyan, blend), _better(blend, cyan)
+    (True, False)
     """
     if a.edges != b.edges:
+        one, two = (a, b) if a.edges < b.edges else (b, a)
+        if np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) >= ONE_CENTRE_IN and one.coverage >= 0.9 and \
+                two.coverage <= 0.6 and one.residual_in <= 0.5 * two.residual_in:
+            # an outer edge seen all round, tightly, is a base; a loose two-edge ring apart from
+            # it seen on half its rays is a figure's edge, or the blend where a figure of another
+            # colour meets its rim (a magenta ring between a red figure and a blue rim)
+            return a is one
         return a.edges > b.edges
     if abs(a.chroma - b.chroma) > max(8.0, 0.2 * max(a.chroma, b.chroma)) and \
             np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < ONE_CENTRE_IN:

@@ -822,3 +822,13 @@ def test_a_base_at_the_play_areas_edge_in_a_colour_unlike_the_margin_stays(pitch
     brown = Base(22.3, 30.2, 30, "red", 0.59, 0.5, 0.02, ab=(6.0, 9.0))
     assert finder._margin_only(None, None, brown)                       # centred off the play area
 
+
+@pytest.mark.parametrize("seed", [20038, 21001])
+def test_an_outer_edge_seen_all_round_is_not_replaced_by_a_loose_ring_beside_it(tmp_path, pitch, seed):
+    # 20038 (mat, raised): a cyan 40 mm base under a cyan cloak, its outer edge seen all round
+    # (residual 0.01 in), lost to a green 30 mm ring 0.5 in beside it, fitted on half its rays
+    # (0.058 in). 21001 (felt): a blue 50 mm base, seen the same way, lost to a magenta ring
+    # where the red figure of the blue 30 mm base beside it meets its rim; the blue 30 was then
+    # read as a magenta 40. Both edges seen no longer beats this.
+    case = make_wide_case(seed)
+    _each_piece_found(case, _bases(case, pitch, tmp_path), 0.1)
