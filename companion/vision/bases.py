@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass
 
 import cv2
@@ -110,6 +111,8 @@ class BaseFinder:
         self.camera = camera
         self.board_in = board_in
         self.rng = np.random.default_rng(seed)
+        self.seed = seed
+        self._own_draws: set[int] = set()       # the groups (their _key) that draw RANSAC on their own
         self.last_reject = ""
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
@@ -240,17 +243,21 @@ class BaseFinder:
                 if len(members) < min_area:
                     continue
                 px = np.column_stack([xs[members], ys[members]])
-                if max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8:
-                    # far bigger than any base and solid: a cloth, a sleeve (a row of touching
-                    # bases can be as long, but its rims leave most of its box empty)
-                    if len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
-                        continue
+                huge = max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8
+                # far bigger than any base and solid: a cloth, a sleeve (a row of touching bases
+                # can be as long, but its rims leave most of its box empty)
+                if huge and len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
+                    continue
+                out.append((colour, self._to_board(reg, half.to_full(px))))
+                if huge:
                     # far bigger and sparse: grain (a dark, noisy margin) that the grouping's
-                    # dilation joined into one with the rims beside it, where RANSAC finds none
-                    parts = _solid_parts(px, min_area, self._kernel(ppi))
-                else:
-                    parts = [px]
-                out += [(colour, self._to_board(reg, half.to_full(part))) for part in parts]
+                    # dilation joined into one with the rims beside it, where RANSAC finds none.
+                    # Its solid parts are searched too, with draws of their own: the other
+                    # groups draw as they would without them.
+                    for part in _solid_parts(px, min_area, self._kernel(ppi)):
+                        board = self._to_board(reg, half.to_full(part))
+                        self._own_draws.add(_key(board))
+                        out.append((colour, board))
         return out
 
     def candidates(self, groups, ppi: float, per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
@@ -263,9 +270,11 @@ class BaseFinder:
         accept = (RIM_MID_MIN_IN * 0.8, RIM_MID_MAX_IN * 1.2)
         out = []
         for colour, board in groups:
+            key = _key(board) if self._own_draws else None
+            rng = np.random.default_rng([self.seed, key]) if key in self._own_draws else self.rng
             for mid, radii in searches:
                 min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))   # a third of a 3 mm rim
-                out += [(colour, centre, r) for centre, r in ransac_circles(board, self.rng, min_pts, radii, accept)]
+                out += [(colour, centre, r) for centre, r in ransac_circles(board, rng, min_pts, radii, accept)]
         return out
 
     # --- 2. refinement ---------------------------------------------------------------
@@ -663,7 +672,7 @@ class BaseFinder:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
-        self._displaced, self._apart = {}, {}
+        self._displaced, self._apart, self._own_draws = {}, {}, set()
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
@@ -774,6 +783,11 @@ class BaseFinder:
                     base = again
             out.append(base)
         return out
+
+
+def _key(points: np.ndarray) -> int:
+    """A group's points as a number: the same points, the same number."""
+    return zlib.crc32(np.ascontiguousarray(points).tobytes())
 
 
 def _solid_parts(px: np.ndarray, min_area: int, kernel: np.ndarray) -> list[np.ndarray]:
