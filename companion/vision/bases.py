@@ -290,8 +290,6 @@ class BaseFinder:
             base = self._unblurred(frame, reg, base, others)
         if base is not None and self._ringed(frame, reg, base):
             return self._reject("inside another colour's rim: a figure or a painted top")
-        if base is not None and self._margin_only(frame, reg, base):
-            return self._reject("seen only off the play area, in the colour round it: the margin")
         return base
 
     def _margin_colour(self, frame: np.ndarray, reg: Registration) -> tuple[float, float] | None:
@@ -716,7 +714,10 @@ class BaseFinder:
         if joined:
             self._measure_candidates(frame, reg, joined, half.ppi, bases)
         bases = self._separate_touching(frame, reg, bases, found_before)
-        return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
+        # rings of the margin are dropped only now, as rings off the board are: the search goes
+        # as it would without the check (a group whose circle failed is searched again)
+        bases = [b for b in self._on_board(bases) if b in found_before or not self._margin_only(frame, reg, b)]
+        return sorted(bases, key=lambda b: (b.y_in, b.x_in))
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
                             per_size: bool = False) -> tuple[list, list]:
