@@ -1052,7 +1052,9 @@ def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
 
 def _better(a: Base, b: Base) -> bool:
     """Whether ``a`` rather than ``b`` is the real one of two bases seen on one spot (bases
-    cannot overlap, so one is an artefact): both edges seen; then, for two readings about one
+    cannot overlap, so one is an artefact): both edges seen (but an outer edge seen on 90 % of
+    its circle or more beats a two-edge ring apart from it, seen on 60 % or less and fitted at
+    least twice as loosely: that ring is a figure's edge, or a blend where paints meet); then, for two readings about one
     centre, a clearly more saturated rim (a rim's blend into the surface, which can look like a
     ring of another colour, is always duller; the same rim read along other rays differs by a
     few units); then the fit, for the rim seen all round. Two readings apart are a rim and a
