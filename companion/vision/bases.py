@@ -117,7 +117,6 @@ class BaseFinder:
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
-        self.margin_ab: tuple[float, float] | None = None   # the colour round the play area, ditto
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
@@ -309,16 +308,17 @@ class BaseFinder:
         lab = self._sample(frame, reg, xy).reshape(-1, 3)
         return _median_ab(lab)
 
-    def _margin_only(self, frame: np.ndarray, reg: Registration, base: Base) -> bool:
+    def _margin_only(self, frame: np.ndarray, reg: Registration, base: Base,
+                     margin_ab: tuple[float, float] | None) -> bool:
         """Whether ``base`` is the margin round the play area, not a rim: a ring in the margin's
-        colour, centred off the play area, or seen where it runs off the play area and not where
-        it runs on it: a circle drawn about the play area's corner in a margin of a colour near a
-        team's (a brown frame read as red, or as yellow). A base at the edge shows its rim on
-        the play area too, in its own paint; and a ring drawn beside the margin's colour is
-        another colour's."""
-        if self.board_in is None or self.margin_ab is None:
+        colour ``margin_ab`` (:meth:`_margin_colour`), centred off the play area, or seen where
+        it runs off the play area and not where it runs on it: a circle drawn about the play
+        area's corner in a margin of a colour near a team's (a brown frame read as red, or as
+        yellow). A base at the edge shows its rim on the play area too, in its own paint; and a
+        ring drawn beside the margin's colour is another colour's."""
+        if self.board_in is None or margin_ab is None:
             return False
-        ma, mb = self.margin_ab
+        ma, mb = margin_ab
         pa, pb = base.ab
         if np.hypot(pa - ma, pb - mb) > max(8.0, 0.35 * float(np.hypot(ma, mb))):
             return False
@@ -685,7 +685,6 @@ class BaseFinder:
         found_before = list(bases)
         half = self.half_lab(frame, reg)
         self.learn_colours(half, reg)
-        self.margin_ab = self._margin_colour(frame, reg)
         groups = self.rim_groups(half, reg, bases)
         failed, empty = self._measure_candidates(frame, reg, groups, half.ppi, bases)
         margin = 0.08 + 1 / half.ppi
@@ -715,8 +714,12 @@ class BaseFinder:
             self._measure_candidates(frame, reg, joined, half.ppi, bases)
         bases = self._separate_touching(frame, reg, bases, found_before)
         # rings of the margin are dropped only now, as rings off the board are: the search goes
-        # as it would without the check (a group whose circle failed is searched again)
-        bases = [b for b in self._on_board(bases) if b in found_before or not self._margin_only(frame, reg, b)]
+        # as it would without the check (a group whose circle failed is searched again); the
+        # margin's colour is read only when the search found a new base
+        bases = self._on_board(bases)
+        if any(b not in found_before for b in bases):
+            margin_ab = self._margin_colour(frame, reg)
+            bases = [b for b in bases if b in found_before or not self._margin_only(frame, reg, b, margin_ab)]
         return sorted(bases, key=lambda b: (b.y_in, b.x_in))
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
@@ -1054,13 +1057,13 @@ def _better(a: Base, b: Base) -> bool:
     """Whether ``a`` rather than ``b`` is the real one of two bases seen on one spot (bases
     cannot overlap, so one is an artefact): both edges seen (but an outer edge seen on 90 % of
     its circle or more beats a two-edge ring apart from it, seen on 60 % or less and fitted at
-    least twice as loosely: that ring is a figure's edge, or a blend where paints meet); then, for two readings about one
-    centre, a clearly more saturated rim (a rim's blend into the surface, which can look like a
-    ring of another colour, is always duller; the same rim read along other rays differs by a
-    few units); then the fit, for the rim seen all round. Two readings apart are a rim and a
-    figure standing out past it, whose paint may well be brighter than the rim's: their
-    saturation says nothing, and the figure's outline, a smaller circle on part of the rays,
-    can fit as tightly as the rim does on most of them.
+    least twice as loosely: that ring is a figure's edge, or a blend where paints meet); then,
+    for two readings about one centre, a clearly more saturated rim (a rim's blend into the
+    surface, which can look like a ring of another colour, is always duller; the same rim read
+    along other rays differs by a few units); then the fit, for the rim seen all round. Two
+    readings apart are a rim and a figure standing out past it, whose paint may well be
+    brighter than the rim's: their saturation says nothing, and the figure's outline, a
+    smaller circle on part of the rays, can fit as tightly as the rim does on most of them.
 
     >>> rim = Base(0.0, 0.0, 40, "green", 0.87, 0.75, 0.031, edges=1, chroma=23.0)
     >>> figure = Base(-0.13, -0.61, 30, "green", 0.69, 0.62, 0.029, edges=1, chroma=32.0)

@@ -28,7 +28,8 @@ MIN_SIDE_IN = 0.55        # a dark square's sides, board inches: 0.55-0.95 (a 0.
 # Cells under 2.25 px (a board under 18 px/in): blur flattens even the right pattern's
 # correlation, to 0.55-0.67 with margins of 0.13-0.24 on the turned set's tokens at 16-17 px/in.
 # These looser limits read 2712 of 2804 tokens under 20 px/in (the strict ones 2631) with no
-# false token on 701 pictures (PERFORMANCE.md, seventeenth pass).
+# false token on 701 pictures; a blind set later gave one, on a missed base's dark top
+# (turned case 20235; PERFORMANCE.md, seventeenth pass).
 LOW_CELL_PX = 2.25
 LOW_MIN_CORRELATION = 0.55
 LOW_MIN_MARGIN = 0.13

@@ -814,13 +814,14 @@ def test_a_base_at_the_play_areas_edge_in_a_colour_unlike_the_margin_stays(pitch
     from companion.vision.bases import Base, BaseFinder
 
     finder = BaseFinder(board_in=(pitch.width_in, pitch.height_in))
-    finder.margin_ab = (7.0, 8.0)                                       # a brown frame
+    frame_colour = (7.0, 8.0)                                           # a brown frame
     red = Base(21.5, 0.4, 50, "red", 0.98, 0.5, 0.02, ab=(45.0, 30.0))
     off = Base(22.3, 30.2, 30, "red", 0.59, 0.5, 0.02, ab=(45.0, 30.0))
     # unlike the margin's colour: never sampled, kept wherever it stands
-    assert not finder._margin_only(None, None, red) and not finder._margin_only(None, None, off)
+    assert not finder._margin_only(None, None, red, frame_colour)
+    assert not finder._margin_only(None, None, off, frame_colour)
     brown = Base(22.3, 30.2, 30, "red", 0.59, 0.5, 0.02, ab=(6.0, 9.0))
-    assert finder._margin_only(None, None, brown)                       # centred off the play area
+    assert finder._margin_only(None, None, brown, frame_colour)         # centred off the play area
 
 
 @pytest.mark.parametrize("seed", [20038, 21001])
