@@ -516,9 +516,17 @@ class BaseFinder:
             return self._reject("faint")
         outer_r, inner_r, found_out, found_in = crossings(score, rho, peak_at, level / 2)
         ok = found_out.copy()
-        for other in others:  # rays that run into a touching base of the same colour
+        # rays that cross the rim with both its edges: 40 % of them (TABLE_SPEC keeps half of each
+        # rim in view); of a rim touching another of its colour, 40 % of those that do not run
+        # into it, and 30 % at least: a figure over half of it leaves no more
+        need = RAYS * 0.4
+        if others:
+            free = np.ones(RAYS, bool)
             tip = centre + (r_mid + 0.2) * dirs
-            ok &= np.hypot(tip[:, 0] - other.x_in, tip[:, 1] - other.y_in) > nominal_radius(other)
+            for other in others:  # rays that run into a touching base of the same colour
+                free &= np.hypot(tip[:, 0] - other.x_in, tip[:, 1] - other.y_in) > nominal_radius(other)
+            ok &= free
+            need = max(RAYS * 0.3, 0.4 * np.count_nonzero(free))
         ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level)
         both = ok & found_in & (outer_r - inner_r >= 1.5 * MM)
         if np.count_nonzero(both) < RAYS * 0.4:
@@ -533,7 +541,8 @@ class BaseFinder:
                 if np.count_nonzero(ok_rim) >= RAYS * 0.5:
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
                 return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho)
-            return self._reject(f"only {np.count_nonzero(both)} rays cross a rim")
+            if np.count_nonzero(both) < need:
+                return self._reject(f"only {np.count_nonzero(both)} rays cross a rim")
         ok_out = ok
         ok = both
         outer = centre + outer_r[ok, None] * dirs[ok]
@@ -546,7 +555,7 @@ class BaseFinder:
             res = np.maximum(np.abs(np.hypot(ox - c[0], oy - c[1]) - ro), np.abs(np.hypot(ix - c[0], iy - c[1]) - ri))
             mad = median(res[keep]) * 1.4826 + 1e-4
             was, keep = keep, res < max(3 * mad, 0.012)
-            if np.count_nonzero(keep) < RAYS * 0.4:
+            if np.count_nonzero(keep) < need:
                 return self._reject(f"only {np.count_nonzero(keep)} rays agree")
             if np.array_equal(keep, was):       # the same rays: another round would fit them again
                 break

@@ -778,6 +778,18 @@ def test_grain_joined_to_rims_by_the_grouping_does_not_hide_them(tmp_path, pitch
             assert _near(found, p.x_in, p.y_in, 0.06) == [("yellow", p.diameter_mm)], p
 
 
+def test_a_half_hidden_rim_touching_another_of_its_colour_is_still_measured(pitch):
+    # Turned case 30432 (turf, 16.9 px/in): an olive figure hides the far half of a blue 30 mm
+    # base's rim, and the near half touches a blue 40 mm base. The rays that run into the 40 mm
+    # base are left out, and 23 rays crossed the rim with both edges, one short of 40 % of all
+    # 60: the base was lost. 40 % of the rays left is asked now (30 % of all at least).
+    from companion.sim.testset import make_turned_case
+
+    found = _bases(make_turned_case(30432), pitch)
+    assert _near(found, 10.731, 7.493, 0.05) == [("blue", 30)]
+    assert _near(found, 10.844, 8.886, 0.05) == [("blue", 40)]
+
+
 def test_a_sparse_group_as_large_as_the_board_keeps_only_its_solid_parts():
     from companion.vision.bases import _solid_parts
 
