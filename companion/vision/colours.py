@@ -13,6 +13,7 @@ matters, so a lighting gradient does not move the rim's edges.
 
 from __future__ import annotations
 
+import colorsys
 import functools
 import json
 import math
@@ -46,8 +47,12 @@ def lab_of_bgr_u8(bgr: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class TeamColour:
+    """A team's colour in Lab. ``spread``: the Lab hues (degrees, from this colour's) its paints
+    take as real paint varies (see :func:`paint_spread`); (0, 0) for a colour taught from one
+    table's own paint or learned from a picture."""
     name: str
     lab: tuple[float, float, float]
+    spread: tuple[float, float] = (0.0, 0.0)
 
     @property
     def chroma(self) -> float:
@@ -65,10 +70,33 @@ class TeamColour:
         return np.maximum(along - SIDE * across, 0.0)
 
 
+PAINT_HUE_DEG = 10.0            # real paint of a team colour: its hue within this (HSV) of nominal,
+PAINT_SATURATION = (0.6, 1.1)   # and its saturation within these shares (issue 10's wider set)
+
+
+def paint_spread(rgb) -> tuple[float, float]:
+    """The Lab hues (degrees, lowest and highest, from ``rgb``'s own) of the paints a team
+    colour ``rgb`` covers: its HSV hue turned by up to ``PAINT_HUE_DEG`` and its saturation
+    scaled by ``PAINT_SATURATION``. Lab hue is uneven: the same turn moves a cyan twice as far
+    as a green, so a cyan rim can show further from its nominal hue than from green's.
+
+    >>> [round(v) for v in paint_spread(NOMINAL_RGB["green"])], [round(v) for v in paint_spread(NOMINAL_RGB["cyan"])]
+    ([-5, 10], [-26, 37])
+    """
+    h, s, v = colorsys.rgb_to_hsv(*(c / 255.0 for c in rgb))
+    paints = [colorsys.hsv_to_rgb((h + dh / 360.0) % 1.0, min(1.0, s * k), v)
+              for dh in np.linspace(-PAINT_HUE_DEG, PAINT_HUE_DEG, 11) for k in np.linspace(*PAINT_SATURATION, 3)]
+    lab = cv2.cvtColor(np.array([paints], np.float32), cv2.COLOR_RGB2Lab)[0]
+    base = lab_of_rgb(rgb)
+    turn = np.degrees((np.arctan2(lab[:, 2], lab[:, 1]) - math.atan2(base[2], base[1]) + np.pi) % (2 * np.pi) - np.pi)
+    return float(turn.min()), float(turn.max())
+
+
 @functools.lru_cache(maxsize=1)
 def _nominal_colours() -> tuple[TeamColour, ...]:
-    """TABLE_SPEC's colours in Lab, converted once (OpenCV's first float conversion is slow)."""
-    return tuple(TeamColour(n, tuple(lab_of_rgb(rgb))) for n, rgb in NOMINAL_RGB.items())
+    """TABLE_SPEC's colours in Lab with their paints' spread, converted once (OpenCV's first
+    float conversion is slow)."""
+    return tuple(TeamColour(n, tuple(lab_of_rgb(rgb)), paint_spread(rgb)) for n, rgb in NOMINAL_RGB.items())
 
 
 class Palette:
@@ -258,7 +286,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
 
 
-TIE_DEG = 8.0            # two palette colours this near to equally near a cluster's hue: a tie
+TIE_DEG = 18.0           # two palette colours this near (spread degrees, see _spread_gap) to a cluster: a tie
+BLEND_NEAR = 12.0        # a cluster this near (Lab a, b) a paint's line into the surface can be its blend
 
 
 @functools.lru_cache(maxsize=512)
@@ -290,19 +319,50 @@ def _name_gap(hue: float, lab, surface_ab: tuple[float, float]):
     light, which leaves its paint hue and moves its Lab hue (a pale red rim on felt shows
     nearer magenta than red in Lab). On a coloured surface, in Lab hue: a rim there blends
     into the surface's colour, which moves its paint hue further (a green rim on a tan mat
-    shows as yellow in paint hue, still nearer green in Lab)."""
+    shows as yellow in paint hue, still nearer green in Lab), measured from the middle of each
+    colour's paints and in units of their spread (:func:`_spread_gap`)."""
     if _grey(surface_ab):
         paint = paint_hue(tuple(lab))
         return lambda c: hue_gap(paint_hue(tuple(c.lab)), paint)
-    return lambda c: hue_gap(c.hue, hue)
+    return lambda c: _spread_gap(c, hue)
+
+
+SPREAD_PAD_DEG = 15.0    # the light's tint, the white balance and a rim's blur widen every paint's spread
+
+
+@functools.lru_cache(maxsize=1)
+def _mean_spread() -> float:
+    """Half the widened spread (degrees) of the average nominal colour: :func:`_spread_gap`'s unit."""
+    return float(np.mean([(c.spread[1] - c.spread[0]) / 2 + SPREAD_PAD_DEG for c in _nominal_colours()]))
+
+
+def _spread_gap(colour: TeamColour, hue: float) -> float:
+    """How far Lab hue ``hue`` (radians) lies from the middle of ``colour``'s paints (its
+    ``spread``), in widened half-spreads, scaled to the average colour's degrees (radians
+    out). A cyan, whose paints spread over 67 degrees of Lab hue, claims hues further off
+    than a green, whose paints spread over 15: a hue two thirds of the way from green
+    to cyan is a cyan rim's.
+
+    >>> pal = {c.name: c for c in Palette.nominal().colours}
+    >>> hue = math.radians(171)                      # green at 142, cyan at 215
+    >>> _spread_gap(pal["cyan"], hue) < _spread_gap(pal["green"], hue)
+    True
+    """
+    lo, hi = colour.spread
+    turn = math.degrees((hue - colour.hue + math.pi) % (2 * math.pi) - math.pi)
+    return math.radians(abs(turn - (lo + hi) / 2) / ((hi - lo) / 2 + SPREAD_PAD_DEG) * _mean_spread())
 
 
 def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[float, float]) -> TeamColour:
     """The palette colour a cluster of hue ``hue`` and colour ``lab`` is the paint of: the
     nearest in hue (see :func:`_name_gap`). When two are about as near on a coloured surface
     (a thin rim's colour is its paint blended into the surface, and can land halfway between
-    two palette hues), the one whose blend into the surface runs through the cluster's hue:
-    its hue and the surface's lie either side of it.
+    two palette hues), the one whose blend into the surface runs through the cluster's colour:
+    the line from its (a, b) to the surface's passes within ``BLEND_NEAR`` of the cluster's
+    (the nearer, if both do). A line, not the arc of hues between the two: a blue rim's blend
+    into turf runs close by grey, through hues no rim of that chroma shows (a cyan cluster
+    between blue and cyan is no blend of blue), while a cyan rim's into a sand mat passes
+    the cluster's colour, and the hue alone would call it green.
 
     >>> pal = Palette.nominal().colours
     >>> olive = (50.0, 40 * math.cos(math.radians(118)), 40 * math.sin(math.radians(118)))
@@ -315,16 +375,21 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
     >>> pink = lab_of_rgb((200, 115, 120))                 # red mixed with light grey, on grey felt
     >>> _paint_of(math.atan2(pink[2], pink[1]), tuple(pink), pal, (0.0, 0.0)).name
     'red'
+    >>> cyanish = (58.8, -20.1, 2.5)                      # a cyan rim on a sand mat, hue 173
+    >>> _paint_of(math.atan2(cyanish[2], cyanish[1]), cyanish, pal, (5.0, 14.0)).name
+    'cyan'
+    >>> bluish = (49.0, -13.2, -32.1)                     # a cyan rim turned toward blue, on turf
+    >>> _paint_of(math.atan2(bluish[2], bluish[1]), bluish, pal, (-35.0, 28.0)).name
+    'cyan'
     """
     gap = _name_gap(hue, lab, surface_ab)
     ranked = sorted(colours, key=gap)
     if len(ranked) < 2 or _grey(surface_ab) or \
             math.degrees(gap(ranked[1]) - gap(ranked[0])) > TIE_DEG:
         return ranked[0]
-    surface_hue = math.atan2(surface_ab[1], surface_ab[0])
-    between = [c for c in ranked[:2]
-               if abs(hue_gap(c.hue, hue) + hue_gap(hue, surface_hue) - hue_gap(c.hue, surface_hue)) < 1e-9]
-    return between[0] if len(between) == 1 else ranked[0]
+    off = {c.name: float(blend_position(np.asarray(lab[1:], float), c.lab[1:], surface_ab)[1]) for c in ranked[:2]}
+    near = [c for c in ranked[:2] if off[c.name] <= BLEND_NEAR]
+    return min(near, key=lambda c: off[c.name]) if near else ranked[0]
 
 
 def blend_position(ab, paint_ab, surface_ab):

@@ -63,13 +63,31 @@ def test_a_team_colour_turned_past_the_nearest_palette_hue_by_the_light_keeps_a_
     blend into the mat than red (32); the magenta team (hue -31) had that name, and the red
     team was never searched for. Well apart from magenta and a team's worth of paint, it takes
     the nearest name left. A little of it is no team; a shade of a team's paint toward the
-    surface, or one near it in hue, is that team's (seed 9318's green at 119 beside 141)."""
+    surface, or one near it in hue, is that team's (seed 9318's green at 119 beside 141).
+    (Hue 7 is now red's own first choice: red's paints reach Lab hue 8. A red team at hue 10
+    beside an orange one at 55, past red's paints and nearer red than yellow, is the same
+    story.)"""
     mat, magenta, red = (6.0, 11.0), _cluster(45, -27, 45, 600), _cluster(41, 5, 49, 400)
     assert _names(mat, magenta, red) == ["magenta", "red"]
-    assert _names(mat, magenta, red[:40]) == ["magenta"]
+    red, orange = _cluster(44.3, 7.8, 45, 600), _cluster(22.9, 32.8, 49, 400)
+    assert _names(mat, red, orange) == ["red", "yellow"]
+    assert _names(mat, red, orange[:40]) == ["red"]
     green, shade, cyan = _cluster(-27, 24, 56, 1200), _cluster(-14, 25, 50, 500), _cluster(-25, 3, 60, 300)
     assert _names((3.0, 17.0), green, shade) == ["green"]
     assert _names((3.0, 17.0), green, shade, cyan) == ["green", "cyan"]
+
+
+def test_a_cyan_rim_is_named_cyan_across_the_wide_spread_of_its_paints_lab_hues():
+    """A turn of 10 degrees in paint hue moves a cyan 26-37 degrees in Lab hue, a green 5-10.
+    Seed 20106: cyan rims on a sand mat showed at Lab hue 173, 31 degrees from green (142) and
+    42 from cyan (215), and the team was named green. Seed 20348: on turf, a cyan turned toward
+    blue (hue -109) was named blue, whose blend into the turf passes that hue only near grey.
+    Hues are now weighed by each colour's spread, and a blend must pass near the cluster."""
+    mat, turf = (5.0, 14.0), (-35.0, 28.0)
+    assert set(_names(mat, _cluster(27.7, 13.9, 41, 600), _cluster(-20.1, 2.5, 59, 400))) == {"red", "cyan"}
+    assert set(_names(turf, _cluster(58.8, 34.2, 41, 600), _cluster(-13.2, -32.1, 49, 400))) == {"red", "cyan"}
+    # a green rim blended into the mat, halfway to yellow in hue (seed 20102), stays green
+    assert set(_names((3.0, 17.0), _cluster(16.3, -48.8, 40, 600), _cluster(-12.0, 23.0, 44, 400))) == {"blue", "green"}
 
 
 def _varied(name, dh, ks, light):
