@@ -339,9 +339,9 @@ def _mean_spread() -> float:
 def _spread_gap(colour: TeamColour, hue: float) -> float:
     """How far Lab hue ``hue`` (radians) lies from the middle of ``colour``'s paints (its
     ``spread``), in widened half-spreads, scaled to the average colour's degrees (radians
-    out). A cyan, whose paints spread over 67 degrees of Lab hue, claims hues further off
-    than a green, whose paints spread over 15: a hue two thirds of the way from green
-    to cyan is a cyan rim's.
+    out). A cyan, whose paints spread over 63 degrees of Lab hue, claims hues further off
+    than a green, whose paints spread over 14: hue 171, 29 degrees from green and 44 from
+    cyan, is a cyan rim's.
 
     >>> pal = {c.name: c for c in Palette.nominal().colours}
     >>> hue = math.radians(171)                      # green at 142, cyan at 215
