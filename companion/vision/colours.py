@@ -88,7 +88,7 @@ def paint_spread(rgb) -> tuple[float, float]:
               for dh in np.linspace(-PAINT_HUE_DEG, PAINT_HUE_DEG, 11) for k in np.linspace(*PAINT_SATURATION, 3)]
     lab = cv2.cvtColor(np.array([paints], np.float32), cv2.COLOR_RGB2Lab)[0]
     base = lab_of_rgb(rgb)
-    turn = np.degrees((np.arctan2(lab[:, 2], lab[:, 1]) - math.atan2(base[2], base[1]) + np.pi) % (2 * np.pi) - np.pi)
+    turn = np.degrees(hue_turn(np.arctan2(lab[:, 2], lab[:, 1]), math.atan2(base[2], base[1])))
     return float(turn.min()), float(turn.max())
 
 
@@ -124,13 +124,22 @@ class Palette:
         return best.name, math.degrees(hue_gap(best.hue, hue))
 
 
+def hue_turn(h1, h2):
+    """How far hue ``h1`` lies turned from ``h2`` (radians; numbers or arrays), -pi to pi.
+
+    >>> round(math.degrees(hue_turn(math.radians(-170), math.radians(170))), 6)
+    20.0
+    """
+    return (np.subtract(h1, h2) + np.pi) % (2 * np.pi) - np.pi
+
+
 def hue_gap(h1, h2):
     """The angle between hues ``h1`` and ``h2`` (radians; numbers or arrays), 0 to pi.
 
     >>> round(math.degrees(hue_gap(math.radians(170), math.radians(-170))), 6)
     20.0
     """
-    return np.abs((np.subtract(h1, h2) + np.pi) % (2 * np.pi) - np.pi)
+    return np.abs(hue_turn(h1, h2))
 
 
 def learn_colour(bgr_patch: np.ndarray) -> tuple[float, float, float]:
@@ -349,7 +358,7 @@ def _spread_gap(colour: TeamColour, hue: float) -> float:
     True
     """
     lo, hi = colour.spread
-    turn = math.degrees((hue - colour.hue + math.pi) % (2 * math.pi) - math.pi)
+    turn = math.degrees(hue_turn(hue, colour.hue))
     return math.radians(abs(turn - (lo + hi) / 2) / ((hi - lo) / 2 + SPREAD_PAD_DEG) * _mean_spread())
 
 
