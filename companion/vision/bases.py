@@ -234,11 +234,7 @@ class BaseFinder:
             if n < 2 or nz is None:
                 continue
             xs, ys = nz.reshape(-1, 2).T
-            label = labels[ys // 2, xs // 2]
-            order = np.argsort(label, kind="stable")
-            bounds = np.searchsorted(label[order], np.arange(n + 1))
-            for k in range(1, n):
-                members = order[bounds[k]:bounds[k + 1]]
+            for k, members in enumerate(_by_label(labels[ys // 2, xs // 2], n), start=1):
                 if len(members) < min_area:
                     continue
                 px = np.column_stack([xs[members], ys[members]])
@@ -828,9 +824,19 @@ def _solid_parts(px: np.ndarray, min_area: int, kernel: np.ndarray) -> list[np.n
     solid = keep[labels].astype(np.uint8)
     n, labels = cv2.connectedComponents(cv2.dilate(solid, kernel), connectivity=8)
     ys, xs = np.nonzero(solid)
-    label = labels[ys, xs]
-    return [np.column_stack([xs[label == k], ys[label == k]]) + lo for k in range(1, n)
-            if np.count_nonzero(label == k) >= min_area]
+    return [np.column_stack([xs[m], ys[m]]) + lo for m in _by_label(labels[ys, xs], n) if len(m) >= min_area]
+
+
+def _by_label(label: np.ndarray, n: int) -> list[np.ndarray]:
+    """The indices of ``label`` (one per pixel, 0 to ``n`` - 1) holding each label from 1 on
+    (0, the background, left out), in their order: one sort for all of them.
+
+    >>> [m.tolist() for m in _by_label(np.array([2, 0, 1, 2, 1]), 3)]
+    [[2, 4], [0, 3]]
+    """
+    order = np.argsort(label, kind="stable")
+    bounds = np.searchsorted(label[order], np.arange(n + 1))
+    return [order[bounds[k]:bounds[k + 1]] for k in range(1, n)]
 
 
 def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray,
