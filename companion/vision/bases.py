@@ -215,10 +215,9 @@ class BaseFinder:
         min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
         out = []
         for colour in self.seen.colours:
-            score = colour.score(a, b)
             # above what the surface itself scores (a felt tinted by the light), and a share of the rim's
             floor = 1.5 * float(colour.score(np.float64(self.surface_ab[0]), np.float64(self.surface_ab[1]))) + 4.0
-            mask = (score > max(7.0, 0.3 * colour.chroma, floor)).astype(np.uint8)
+            mask = colour.above(a, b, max(7.0, 0.3 * colour.chroma, floor))
             for u, v, r in holes:
                 cv2.circle(mask, (u, v), r, 0, -1)
             # a figure can cut its rim in two arcs: group pixels that lie close together (a

@@ -69,6 +69,25 @@ class TeamColour:
         across = np.abs(a * ub - b * ua)
         return np.maximum(along - SIDE * across, 0.0)
 
+    def above(self, a: np.ndarray, b: np.ndarray, level: float) -> np.ndarray:
+        """Where :meth:`score` is above ``level`` (> 0), as a uint8 mask: the same values, in
+        place (a whole picture's planes: each temporary is a pass over memory).
+
+        >>> c = TeamColour("x", (50.0, 30.0, 40.0))
+        >>> a, b = np.float32([[30, -30, 10]]), np.float32([[40, 40, 10]])
+        >>> c.above(a, b, 5.0).tolist(), (c.score(a, b) > 5.0).tolist()
+        ([[1, 0, 1]], [[True, False, True]])
+        """
+        ua, ub = math.cos(self.hue), math.sin(self.hue)
+        along = a * ua
+        along += b * ub
+        across = a * ub
+        across -= b * ua
+        np.abs(across, out=across)
+        across *= SIDE
+        along -= across
+        return (along > level).view(np.uint8)
+
 
 PAINT_HUE_DEG = 10.0            # real paint of a team colour: its hue within this (HSV) of nominal,
 PAINT_SATURATION = (0.6, 1.1)   # and its saturation within these shares (issue 10's wider set)
