@@ -38,6 +38,9 @@ def vision_status(result) -> str:
     stale = sum(1 for p in result.pieces if p.stale)
     line = f"{len(result.pieces)} pieces" + (f" ({stale} hidden)" if stale else "") + \
         f", {len(result.tokens)} tokens"
+    low = getattr(result, "low_ppi", None)
+    if low is not None:     # the set-up advice the log gives once, kept in view while it holds
+        line += f" - board at {low:.0f} px/in: bring the camera closer"
     return line + (f" - {result.message}" if result.message else "")
 
 

@@ -36,6 +36,11 @@ SEARCH_EVERY = 4   # frames between full searches (new bases, new tokens) while 
 LOW_PPI = FULL_SIZE_BELOW_PPI
 
 
+def board_ppi(reg: Registration, board_in: tuple[float, float], camera: CameraModel | None = None) -> float:
+    """Image pixels per board inch at the board's centre."""
+    return reg.ppi(board_in[0] / 2, board_in[1] / 2, camera)
+
+
 def resolution_advice(reg: Registration, board_in: tuple[float, float], camera: CameraModel | None = None) -> str:
     """A sentence for the player when the board is seen at fewer than LOW_PPI pixels per inch
     (at its centre), else ''.
@@ -46,7 +51,7 @@ def resolution_advice(reg: Registration, board_in: tuple[float, float], camera: 
     >>> resolution_advice(Registration("ok", np.diag([24.0, 24.0, 1.0]), (0, 1, 2, 3)), (22.0, 30.0))
     ''
     """
-    ppi = reg.ppi(board_in[0] / 2, board_in[1] / 2, camera)
+    ppi = board_ppi(reg, board_in, camera)
     if ppi >= LOW_PPI:
         return ""
     return (f"the board is seen at {ppi:.1f} pixels per inch: bases are found more reliably at "
@@ -65,6 +70,9 @@ class VisionResult:
     tokens: list[Token] = field(default_factory=list)
     markers: tuple[int, ...] = ()
     ms: dict[str, float] = field(default_factory=dict)
+    # the board's pixels per inch when under LOW_PPI (bases are read less reliably there: the
+    # camera panel says so, as the log does once); None when the board is seen well enough
+    low_ppi: float | None = None
 
 
 class VisionPipeline:
@@ -89,6 +97,7 @@ class VisionPipeline:
         self.small_tokens = SmallTokenReader({i: self.markers.bits(i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
         self.advice = ""               # resolution_advice, once the board is seen (logged once)
+        self.low_ppi: float | None = None   # the board's pixels per inch, when under LOW_PPI
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
                      "~0.07 in off under a tilted camera (calibrate the lens to correct it)", profile.base_height_mm)
@@ -174,9 +183,12 @@ class VisionPipeline:
         return gains if gains is not None else self.bases.gains
 
     def _advise(self, reg: Registration) -> None:
-        """Say once in the log, and keep in ``advice``, when the board has too few pixels per
-        inch (the camera moved further off: said again)."""
-        advice = resolution_advice(reg, (self.profile.width_in, self.profile.height_in), self.camera)
+        """Say once in the log, and keep in ``advice`` (its figure in ``low_ppi``, which each
+        result carries to the screen), when the board has too few pixels per inch (the camera
+        moved further off: said again)."""
+        board_in = (self.profile.width_in, self.profile.height_in)
+        advice = resolution_advice(reg, board_in, self.camera)
+        self.low_ppi = board_ppi(reg, board_in, self.camera) if advice else None
         if advice and not self.advice:
             log.warning("%s", advice)
         self.advice = advice
@@ -248,7 +260,8 @@ class VisionPipeline:
         t3 = time.perf_counter()
         return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,
                             {"markers": (t1 - t0) * 1000, "bases": (t2 - t1) * 1000,
-                             "tokens+tracking": (t3 - t2) * 1000, "total": (t3 - t0) * 1000})
+                             "tokens+tracking": (t3 - t2) * 1000, "total": (t3 - t0) * 1000},
+                            low_ppi=self.low_ppi)
 
 
 def _moved(bases: list[Base], how, centre: np.ndarray, height_in: float) -> list[Base]:

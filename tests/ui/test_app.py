@@ -9,7 +9,8 @@ from companion.hardware.inputs import InputEvent, InputQueue
 from companion.hardware.screen import PygameScreen
 from companion.hardware.sound import Silent
 from companion.ui import theme as th
-from companion.ui.app import App
+from companion.ui.app import App, vision_status
+from companion.vision.pipeline import VisionResult
 from tests.helpers import contains_text
 
 
@@ -122,3 +123,12 @@ def test_a_tekken_attack_card_tapped_on_the_reader_is_played_face_down(journal, 
     assert "Low Kick" not in session.state.message
     app.handle_action("guess_low")
     assert session.state.g.punishment == 1 and "Low Kick (LOW)" in session.state.message
+
+
+def test_the_camera_panel_keeps_saying_when_the_board_is_seen_too_small():
+    """The log says once that the board has too few pixels per inch; the panel's line says it
+    while it holds, where the players look when a base is not found."""
+    low = VisionResult(12, "ok", low_ppi=14.3)
+    assert vision_status(low) == "0 pieces, 0 tokens - board at 14 px/in: bring the camera closer"
+    assert vision_status(VisionResult(12, "ok")) == "0 pieces, 0 tokens"
+    assert vision_status(VisionResult(12, "lost", "frame marker 2 not seen", low_ppi=14.3)) == "frame marker 2 not seen"

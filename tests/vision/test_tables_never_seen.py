@@ -658,15 +658,17 @@ def test_a_board_seen_at_too_few_pixels_per_inch_is_said_once(pitch, caplog):
     low = make_wide_case(10187).image()
     pipe = VisionPipeline(pitch)
     with caplog.at_level("WARNING", logger="companion.vision.pipeline"):
-        for _ in range(9):
-            pipe.process(low)
+        results = [pipe.process(low) for _ in range(9)]
     said = [r.getMessage() for r in caplog.records if "pixels per inch" in r.getMessage()]
     assert len(said) == 1 and said[0].startswith("the board is seen at 18.9 pixels per inch") and pipe.advice == said[0]
+    # every frame's result still carries it, for the camera panel (tracked frames too)
+    assert [round(r.low_ppi, 1) for r in results] == [18.9] * 9
     caplog.clear()
     close = VisionPipeline(pitch)
     with caplog.at_level("WARNING", logger="companion.vision.pipeline"):
-        close.process(make_wide_case(10003).image())
+        result = close.process(make_wide_case(10003).image())
     assert close.advice == "" and not [r for r in caplog.records if "pixels per inch" in r.getMessage()]
+    assert result.status == "ok" and result.low_ppi is None
 
 
 def test_a_new_base_touching_another_is_measured_again_only_if_its_rays_ran_into_it():
