@@ -64,29 +64,32 @@ class TeamColour:
 
     def score(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Team score of pixels with Lab chroma (a, b)."""
-        ua, ub = math.cos(self.hue), math.sin(self.hue)
-        along = a * ua + b * ub
-        across = np.abs(a * ub - b * ua)
-        return np.maximum(along - SIDE * across, 0.0)
+        return np.maximum(self._along_less_across(a, b), 0.0)
 
     def above(self, a: np.ndarray, b: np.ndarray, level: float) -> np.ndarray:
-        """Where :meth:`score` is above ``level`` (> 0), as a uint8 mask: the same values, in
-        place (a whole picture's planes: each temporary is a pass over memory).
+        """Where :meth:`score` is above ``level`` (> 0), as a uint8 mask.
 
         >>> c = TeamColour("x", (50.0, 30.0, 40.0))
         >>> a, b = np.float32([[30, -30, 10]]), np.float32([[40, 40, 10]])
         >>> c.above(a, b, 5.0).tolist(), (c.score(a, b) > 5.0).tolist()
         ([[1, 0, 1]], [[True, False, True]])
         """
+        return (self._along_less_across(a, b) > level).view(np.uint8)
+
+    def _along_less_across(self, a, b):
+        """Chroma along this colour's hue less SIDE times the chroma across it. Computed in
+        place (on a whole picture's planes each temporary is a pass over memory), in the
+        order ``a ua + b ub - SIDE |a ub - b ua|``: the same values to the last bit as written
+        out, for arrays and for single values alike."""
         ua, ub = math.cos(self.hue), math.sin(self.hue)
         along = a * ua
         along += b * ub
         across = a * ub
         across -= b * ua
-        np.abs(across, out=across)
+        across = np.abs(across, out=across) if isinstance(across, np.ndarray) else abs(across)
         across *= SIDE
         along -= across
-        return (along > level).view(np.uint8)
+        return along
 
 
 PAINT_HUE_DEG = 10.0            # real paint of a team colour: its hue within this (HSV) of nominal,
