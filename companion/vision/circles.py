@@ -25,10 +25,10 @@ from companion.vision.stats import median, row_medians
 INLIER_IN = 0.05
 
 
-def circles_from_triples(pts: np.ndarray, idx: np.ndarray):
-    """The circle through each triple of points ``pts[idx]`` (``idx``: T x 3 indices into the
-    N x 2 ``pts``): (centres, radii, defined)."""
-    (ax, ay), (bx, by), (cx, cy) = pts[idx].transpose(1, 2, 0)     # one gather, then views
+def circles_from_triples(x: np.ndarray, y: np.ndarray, idx: np.ndarray):
+    """The circle through each triple of points (``x[idx]``, ``y[idx]``): (centres, radii, defined)."""
+    i, j, k = idx.T
+    ax, ay, bx, by, cx, cy = x[i], y[i], x[j], y[j], x[k], y[k]
     byc, cya, ayb = by - cy, cy - ay, ay - by
     d = 2 * (ax * byc + bx * cya + cx * ayb)
     ok = np.abs(d) > 1e-9
@@ -51,19 +51,15 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
     while len(pts) >= min_points and len(found) < 12:
         x, y = pts[:, 0].copy(), pts[:, 1].copy()
         idx = rng.integers(0, len(pts), size=(tries, 3))
-        centres, radii, ok = circles_from_triples(pts, idx)
+        centres, radii, ok = circles_from_triples(x, y, idx)
         ok &= (radii > radii_in[0]) & (radii < radii_in[1])
         if not ok.any():
             break
         centres, radii = centres[ok], radii[ok]
-        # |p - c| within 2 INLIER_IN of r, as squared distances: one matrix product (in place,
-        # in the order |p|^2 - 2 c.p + |c|^2: the K x N temporaries are most of the cost)
-        d2 = (2 * centres) @ pts.T
-        np.subtract((x * x + y * y)[None, :], d2, out=d2)
-        d2 += (centres ** 2).sum(1)[:, None]
+        # |p - c| within 2 INLIER_IN of r, as squared distances: one matrix product
+        d2 = (x * x + y * y)[None, :] - 2 * centres @ pts.T + (centres ** 2).sum(1)[:, None]
         lo, hi = np.maximum(radii - 2 * INLIER_IN, 0) ** 2, (radii + 2 * INLIER_IN) ** 2
-        inl = d2 > lo[:, None]
-        inl &= d2 < hi[:, None]
+        inl = (d2 > lo[:, None]) & (d2 < hi[:, None])
         counts = np.count_nonzero(inl, axis=1)
         best = int(np.argmax(counts))
         if counts[best] < min_points:
