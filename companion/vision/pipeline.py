@@ -51,8 +51,12 @@ def resolution_advice(reg: Registration, board_in: tuple[float, float], camera: 
     >>> resolution_advice(Registration("ok", np.diag([24.0, 24.0, 1.0]), (0, 1, 2, 3)), (22.0, 30.0))
     ''
     """
-    ppi = board_ppi(reg, board_in, camera)
-    if ppi >= LOW_PPI:
+    return advice_at(board_ppi(reg, board_in, camera))
+
+
+def advice_at(ppi: float | None) -> str:
+    """:func:`resolution_advice` for a board seen at ``ppi`` pixels per inch ('' for None)."""
+    if ppi is None or ppi >= LOW_PPI:
         return ""
     return (f"the board is seen at {ppi:.1f} pixels per inch: bases are found more reliably at "
             f"{LOW_PPI:.0f} or more (move the camera closer, let the board fill more of the picture, "
@@ -96,8 +100,7 @@ class VisionPipeline:
         self._board_changed = True     # anything on the board changed since the small-token reader ran
         self.small_tokens = SmallTokenReader({i: self.markers.bits(i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
-        self.advice = ""               # resolution_advice, once the board is seen (logged once)
-        self.low_ppi: float | None = None   # the board's pixels per inch, when under LOW_PPI
+        self.low_ppi: float | None = None   # the board's pixels per inch, when under LOW_PPI (see advice)
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
                      "~0.07 in off under a tilted camera (calibrate the lens to correct it)", profile.base_height_mm)
@@ -182,16 +185,20 @@ class VisionPipeline:
                                    {i: self.markers.bits(i) for i in ids})
         return gains if gains is not None else self.bases.gains
 
+    @property
+    def advice(self) -> str:
+        """:func:`resolution_advice` for the board as last searched ('' when seen well enough)."""
+        return advice_at(self.low_ppi)
+
     def _advise(self, reg: Registration) -> None:
-        """Say once in the log, and keep in ``advice`` (its figure in ``low_ppi``, which each
-        result carries to the screen), when the board has too few pixels per inch (the camera
-        moved further off: said again)."""
-        board_in = (self.profile.width_in, self.profile.height_in)
-        advice = resolution_advice(reg, board_in, self.camera)
-        self.low_ppi = board_ppi(reg, board_in, self.camera) if advice else None
-        if advice and not self.advice:
-            log.warning("%s", advice)
-        self.advice = advice
+        """Say once in the log, and keep in ``low_ppi`` (which each result carries to the
+        screen), when the board has too few pixels per inch (the camera moved further off:
+        said again)."""
+        ppi = board_ppi(reg, (self.profile.width_in, self.profile.height_in), self.camera)
+        low = ppi if ppi < LOW_PPI else None
+        if low is not None and self.low_ppi is None:
+            log.warning("%s", advice_at(low))
+        self.low_ppi = low
 
     def _rims(self, bases: list[Base], centre) -> list[Base]:
         """``bases`` where their rims are on the board plane (raised rims seen under a tilt
