@@ -315,7 +315,7 @@ class BaseFinder:
             return False
         ma, mb = margin_ab
         pa, pb = base.ab
-        if np.hypot(pa - ma, pb - mb) > max(8.0, 0.35 * float(np.hypot(ma, mb))):
+        if not _same_paint(pa, pb, (ma, mb)):
             return False
         w, h = self.board_in
         if not (0 <= base.x_in <= w and 0 <= base.y_in <= h):
@@ -325,7 +325,7 @@ class BaseFinder:
         if np.count_nonzero(~on) < 0.3 * RAYS:
             return False
         lab = self._sample(frame, reg, ring.T[:, None, :]).reshape(-1, 3)
-        seen = np.hypot(lab[:, 1] - pa, lab[:, 2] - pb) <= max(8.0, 0.35 * float(np.hypot(pa, pb)))
+        seen = _same_paint(lab[:, 1], lab[:, 2], (pa, pb))
         return np.count_nonzero(seen[~on]) >= 0.6 * np.count_nonzero(~on) and \
             np.count_nonzero(seen[on]) <= 0.2 * np.count_nonzero(on)
 
@@ -853,6 +853,17 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
     chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
     best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
     return row_medians(best.T)
+
+
+def _same_paint(a, b, ref_ab: tuple[float, float]):
+    """Whether Lab (a, b) (numbers or arrays) is the colour ``ref_ab``: within 8, or within 35 %
+    of its chroma for a saturated one (:meth:`BaseFinder._margin_only`'s ring, margin and rays).
+
+    >>> bool(_same_paint(45.0, 10.0, (40.0, 0.0))), _same_paint(np.array([45.0, 60.0]), np.zeros(2), (40.0, 0.0)).tolist()
+    (True, [True, False])
+    """
+    ra, rb = ref_ab
+    return np.hypot(a - ra, b - rb) <= max(8.0, 0.35 * float(np.hypot(ra, rb)))
 
 
 def _median_ab(lab: np.ndarray) -> tuple[float, float]:
