@@ -26,17 +26,26 @@ INLIER_IN = 0.05
 
 
 def circles_from_triples(x: np.ndarray, y: np.ndarray, idx: np.ndarray):
-    """The circle through each triple of points (``x[idx]``, ``y[idx]``): (centres, radii, defined)."""
-    i, j, k = idx.T
-    ax, ay, bx, by, cx, cy = x[i], y[i], x[j], y[j], x[k], y[k]
+    """The circle through each triple of points (``x[idx]``, ``y[idx]``): (centres, radii, defined).
+
+    >>> x, y = np.array([1.0, 0.0, -1.0, 2.0]), np.array([0.0, 1.0, 0.0, 2.0])
+    >>> centres, r, ok = circles_from_triples(x, y, np.array([[0, 1, 2], [0, 0, 3]]))
+    >>> centres[0].tolist(), float(r[0]), ok.tolist()
+    ([0.0, 0.0], 1.0, [True, False])
+    """
+    X, Y = x[idx], y[idx]                     # triples x 3: two gathers, not six
+    ax, bx, cx = X.T
+    ay, by, cy = Y.T
     byc, cya, ayb = by - cy, cy - ay, ay - by
     d = 2 * (ax * byc + bx * cya + cx * ayb)
     ok = np.abs(d) > 1e-9
     d = np.where(ok, d, 1.0)
     a2, b2, c2 = ax * ax + ay * ay, bx * bx + by * by, cx * cx + cy * cy
-    ux = (a2 * byc + b2 * cya + c2 * ayb) / d
-    uy = (a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax)) / d
-    return np.column_stack([ux, uy]), np.hypot(ax - ux, ay - uy), ok
+    centres = np.empty((len(idx), 2))         # written in place: column_stack costs more than the sums
+    ux, uy = centres.T
+    np.divide(a2 * byc + b2 * cya + c2 * ayb, d, out=ux)
+    np.divide(a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax), d, out=uy)
+    return centres, np.hypot(ax - ux, ay - uy), ok
 
 
 def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int,
@@ -60,7 +69,7 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
         d2 = (x * x + y * y)[None, :] - 2 * centres @ pts.T + (centres ** 2).sum(1)[:, None]
         lo, hi = np.maximum(radii - 2 * INLIER_IN, 0) ** 2, (radii + 2 * INLIER_IN) ** 2
         inl = (d2 > lo[:, None]) & (d2 < hi[:, None])
-        counts = np.count_nonzero(inl, axis=1)
+        counts = inl.sum(axis=1)
         best = int(np.argmax(counts))
         if counts[best] < min_points:
             break
