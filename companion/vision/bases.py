@@ -31,7 +31,7 @@ import numpy as np
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
-from companion.vision.colours import (Palette, TeamColour, blend_position, blends, hue_gap, picture_colours,
+from companion.vision.colours import (Palette, TeamColour, between, blend_position, blends, hue_gap, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
 from companion.vision.stats import median, row_medians
@@ -947,7 +947,8 @@ def _overlap(a: Base, b: Base) -> bool:
 def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict | None = None,
          depth: int = 0) -> None:
     """Add ``base`` unless it overlaps a better one (it replaces a worse one). A ring inside
-    another is never the base, and a ring that is only another's blur into the surface never
+    another is never the base, and a ring that is only another's blur into the surface, or in
+    another team's name only its paint's blend into the surface (:func:`_blend_of`), never
     beats it; otherwise a rim seen with both its edges beats one seen by its outer edge alone
     (the blend of a rim into the surface can look like an outer edge of another colour), then
     the better fit wins. A larger circle drawn across a base and its neighbour never beats
@@ -961,13 +962,15 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict |
     readings is better is not transitive, and a cycle must end)."""
     rivals = [b for b in bases if _overlap(b, base)]
     for r in rivals:
-        if _inside(base, r, surface_ab) or _blur(base, r, surface_ab) or _across(base, r):
+        if _inside(base, r, surface_ab) or _blur(base, r, surface_ab) or _across(base, r) or \
+                _blend_of(base, r, surface_ab):
             return _remember(displaced, r, base)
     crossed = [r for r in rivals if not _inside(r, base, surface_ab)]
     if len(crossed) >= 2 and not all(base.edges > r.edges for r in crossed):
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
     for r in rivals:
-        if not (_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _across(r, base) or _better(base, r)):
+        if not (_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _across(r, base) or
+                _blend_of(r, base, surface_ab) or _better(base, r)):
             return _remember(displaced, r, base)
     for r in rivals:
         bases.remove(r)
@@ -1067,6 +1070,24 @@ def _hue_turn(ab, other_ab):
     ``other_ab``, 0 to pi."""
     ab, other_ab = np.asarray(ab), np.asarray(other_ab)
     return hue_gap(np.arctan2(ab[..., 1], ab[..., 0]), np.arctan2(other_ab[1], other_ab[0]))
+
+
+def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
+    """``a``, named another team, is only ``b``'s paint blended into the surface, wherever it
+    lies: paler than ``b`` and on the line between ``b``'s colour and the surface's, well
+    inside it (a magenta figure's and rim's edges on a tan mat make a pale ring of a red hue,
+    a little beside the magenta base, that both its edges can be fitted to).
+
+    >>> mat = (7.0, 13.0)
+    >>> magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
+    >>> pale = Base(14.08, 7.58, 30, "red", 0.59, 0.67, 0.037, chroma=19.9, ab=(16.0, 4.6))   # wide case 17166
+    >>> _blend_of(pale, magenta, mat), _blend_of(magenta, pale, mat)
+    (True, False)
+    >>> red = Base(14.08, 7.58, 30, "red", 0.59, 0.67, 0.037, chroma=45.0, ab=(43.0, 14.0))
+    >>> _blend_of(red, magenta, mat)
+    False
+    """
+    return a.color != b.color and a.chroma < b.chroma and between(a.ab, b.ab, surface_ab)
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:

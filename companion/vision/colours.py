@@ -463,5 +463,16 @@ def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]
     >>> _a_blend(TeamColour("cyan", (60.0, -33.0, -15.0)), blue, turf)   # a team of its own
     False
     """
-    t, off, length = blend_position(colour.lab[1:], paint.lab[1:], surface)
+    return between(colour.lab[1:], paint.lab[1:], surface)
+
+
+def between(ab, paint_ab, surface_ab) -> bool:
+    """Colour ``ab`` (Lab a, b) lies on the line from ``paint_ab`` to the surface's ``surface_ab``,
+    well inside it: a blend of the two, not a paint of its own (stricter than :func:`blends`).
+
+    >>> mat, magenta = (7.0, 13.0), (35.0, -9.5)
+    >>> between((16.0, 4.6), magenta, mat), between((43.0, 14.0), magenta, mat)
+    (True, False)
+    """
+    t, off, length = blend_position(ab, paint_ab, surface_ab)
     return length > 0 and 0.15 <= float(t) <= 0.85 and float(off) <= max(4.0, 0.08 * length)

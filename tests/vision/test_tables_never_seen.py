@@ -486,6 +486,32 @@ def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
         assert bases == [rim]
 
 
+def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_that_bases_blend():
+    """Seed 17166 (a tan mat, 19 px/in): a magenta figure covers most of its 30 mm base, and the
+    edges of figure and rim blend into the mat as a pale ring of a red hue, 0.5 in beside it,
+    seen with both its edges where the magenta rim shows only its outer one. Its colour lies on
+    the line from the magenta to the mat: it loses, whatever the order. A saturated red ring
+    there would be a red base's, and the two-edge reading still wins."""
+    from companion.vision.bases import Base, _add
+    mat = (7.0, 13.0)
+    magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
+    pale = Base(14.13, 7.54, 30, "red", 0.59, 0.67, 0.037, chroma=19.9, ab=(16.0, 4.6))
+    for first, second in ((magenta, pale), (pale, magenta)):
+        bases = [first]
+        _add(bases, second, mat)
+        assert bases == [magenta]
+    red = replace(pale, chroma=45.0, ab=(43.0, 14.0))
+    bases = [magenta]
+    _add(bases, red, mat)
+    assert bases == [red]
+
+
+def test_a_magenta_base_under_its_figure_on_a_mat_is_not_read_as_a_red_one_beside_it(tmp_path, pitch):
+    found = _bases(make_wide_case(17166), pitch, tmp_path)
+    assert _near(found, 13.64, 7.79, 0.1) == [("magenta", 30)]
+    assert [b for b in found if b.color == "red" and math.hypot(b.x_in - 14.08, b.y_in - 7.58) < 0.3] == []
+
+
 def test_a_rim_cut_in_two_arcs_by_its_figure_is_searched_as_one(tmp_path, pitch):
     # A blue 50 mm rim under a wide green figure shows two arcs that lie apart; neither is
     # enough of a circle on its own, together they are.
