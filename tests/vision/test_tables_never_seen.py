@@ -506,6 +506,21 @@ def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_t
     assert bases == [red]
 
 
+_ab = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_ab, _ab, _ab, st.sampled_from(["red", "magenta"]))
+def test_of_two_readings_at_most_one_is_the_others_blend(ab1, ab2, surface, name2):
+    """Whatever their colours, two readings are never each other's blend: one of them stays."""
+    from companion.vision.bases import Base, _blend_of
+    a = Base(0.0, 0.0, 30, "red", 0.59, 0.8, 0.03, chroma=math.hypot(*ab1), ab=ab1)
+    b = Base(0.3, 0.0, 30, name2, 0.59, 0.8, 0.03, chroma=math.hypot(*ab2), ab=ab2)
+    assert not (_blend_of(a, b, surface) and _blend_of(b, a, surface))
+    if name2 == "red":
+        assert not _blend_of(a, b, surface)       # one team's shades are judged by fit, not here
+
+
 def test_a_magenta_base_under_its_figure_on_a_mat_is_not_read_as_a_red_one_beside_it(tmp_path, pitch):
     found = _bases(make_wide_case(17166), pitch, tmp_path)
     assert _near(found, 13.64, 7.79, 0.1) == [("magenta", 30)]
