@@ -37,25 +37,23 @@ LOW_PPI = FULL_SIZE_BELOW_PPI
 
 
 def board_ppi(reg: Registration, board_in: tuple[float, float], camera: CameraModel | None = None) -> float:
-    """Image pixels per board inch at the board's centre."""
+    """Image pixels per board inch at the board's centre.
+
+    >>> board_ppi(Registration("ok", np.diag([17.0, 17.0, 1.0]), (0, 1, 2, 3)), (22.0, 30.0))
+    17.0
+    """
     return reg.ppi(board_in[0] / 2, board_in[1] / 2, camera)
 
 
-def resolution_advice(reg: Registration, board_in: tuple[float, float], camera: CameraModel | None = None) -> str:
-    """A sentence for the player when the board is seen at fewer than LOW_PPI pixels per inch
-    (at its centre), else ''.
-
-    >>> reg = Registration("ok", np.diag([17.0, 17.0, 1.0]), (0, 1, 2, 3))
-    >>> resolution_advice(reg, (22.0, 30.0)).split(":")[0]
-    'the board is seen at 17.0 pixels per inch'
-    >>> resolution_advice(Registration("ok", np.diag([24.0, 24.0, 1.0]), (0, 1, 2, 3)), (22.0, 30.0))
-    ''
-    """
-    return advice_at(board_ppi(reg, board_in, camera))
-
-
 def advice_at(ppi: float | None) -> str:
-    """:func:`resolution_advice` for a board seen at ``ppi`` pixels per inch ('' for None)."""
+    """A sentence for the player when the board is seen at ``ppi`` (:func:`board_ppi`), fewer
+    than LOW_PPI pixels per inch, else '' (also for None).
+
+    >>> advice_at(17.0).split(":")[0]
+    'the board is seen at 17.0 pixels per inch'
+    >>> advice_at(24.0), advice_at(None)
+    ('', '')
+    """
     if ppi is None or ppi >= LOW_PPI:
         return ""
     return (f"the board is seen at {ppi:.1f} pixels per inch: bases are found more reliably at "
@@ -187,7 +185,7 @@ class VisionPipeline:
 
     @property
     def advice(self) -> str:
-        """:func:`resolution_advice` for the board as last searched ('' when seen well enough)."""
+        """:func:`advice_at` for the board as last searched ('' when seen well enough)."""
         return advice_at(self.low_ppi)
 
     def _advise(self, reg: Registration) -> None:
