@@ -962,15 +962,13 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict |
     readings is better is not transitive, and a cycle must end)."""
     rivals = [b for b in bases if _overlap(b, base)]
     for r in rivals:
-        if _inside(base, r, surface_ab) or _blur(base, r, surface_ab) or _across(base, r) or \
-                _blend_of(base, r, surface_ab):
+        if _never_beats(base, r, surface_ab):
             return _remember(displaced, r, base)
     crossed = [r for r in rivals if not _inside(r, base, surface_ab)]
     if len(crossed) >= 2 and not all(base.edges > r.edges for r in crossed):
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
     for r in rivals:
-        if not (_inside(r, base, surface_ab) or _blur(r, base, surface_ab) or _across(r, base) or
-                _blend_of(r, base, surface_ab) or _better(base, r)):
+        if not (_never_beats(r, base, surface_ab) or _better(base, r)):
             return _remember(displaced, r, base)
     for r in rivals:
         bases.remove(r)
@@ -981,6 +979,12 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict |
             for back in displaced.pop(r, ()):
                 if depth < 3:
                     _add(bases, back, surface_ab, displaced, depth + 1)
+
+
+def _never_beats(a: Base, b: Base, surface_ab) -> bool:
+    """``a`` is no rival to ``b`` it overlaps, whatever their fits: a ring inside it, its blur,
+    a circle drawn across it and a neighbour, or its paint's blend (:func:`_add`)."""
+    return _inside(a, b, surface_ab) or _blur(a, b, surface_ab) or _across(a, b) or _blend_of(a, b, surface_ab)
 
 
 def _remember(displaced: dict | None, winner: Base, loser: Base) -> None:
