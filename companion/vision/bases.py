@@ -947,11 +947,10 @@ def _overlap(a: Base, b: Base) -> bool:
 def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict | None = None,
          depth: int = 0) -> None:
     """Add ``base`` unless it overlaps a better one (it replaces a worse one). A ring inside
-    another is never the base, and a ring that is only another's blur into the surface, or in
-    another team's name only its paint's blend into the surface (:func:`_blend_of`), never
-    beats it; otherwise a rim seen with both its edges beats one seen by its outer edge alone
-    (the blend of a rim into the surface can look like an outer edge of another colour), then
-    the better fit wins. A larger circle drawn across a base and its neighbour never beats
+    another is never the base, and a ring that is only another's blur into the surface, or
+    only its paint's blend into the surface (:func:`_blend_of`), never beats it; otherwise a
+    rim seen with both its edges beats one seen by its outer edge alone (the blend of a rim
+    into the surface can look like an outer edge of another colour), then the better fit wins. A larger circle drawn across a base and its neighbour never beats
     that base (:func:`_across`). One that overlaps two bases is measured across them, unless
     it alone has both edges seen (the two then are a figure's and a stray outer edge).
 
@@ -1077,10 +1076,13 @@ def _hue_turn(ab, other_ab):
 
 
 def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
-    """``a``, named another team, is only ``b``'s paint blended into the surface, wherever it
-    lies: paler than ``b`` and on the line between ``b``'s colour and the surface's, well
-    inside it (a magenta figure's and rim's edges on a tan mat make a pale ring of a red hue,
-    a little beside the magenta base, that both its edges can be fitted to).
+    """``a`` is only ``b``'s paint blended into the surface: paler than ``b`` and on the line
+    between ``b``'s colour and the surface's, well inside it. Named another team, wherever it
+    lies (a magenta figure's and rim's edges on a tan mat make a pale ring of a red hue, a
+    little beside the magenta base, that both its edges can be fitted to). In ``b``'s own name,
+    when it rings ``b`` and its colour is nearer the surface's than ``b``'s: ``b``'s blur ring,
+    however wide a low resolution makes it (a rim in the same name round a ring, nearer the
+    paint, may be the base round its figure's cloak: :func:`_inside` judges that).
 
     >>> mat = (7.0, 13.0)
     >>> magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
@@ -1090,8 +1092,16 @@ def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> red = Base(14.08, 7.58, 30, "red", 0.59, 0.67, 0.037, chroma=45.0, ab=(43.0, 14.0))
     >>> _blend_of(red, magenta, mat)
     False
+    >>> rim = Base(17.25, 13.73, 40, "magenta", 0.80, 0.83, 0.017, edges=1, chroma=37.8, ab=(42.1, -22.1))
+    >>> ring = Base(17.29, 13.65, 50, "magenta", 1.0, 0.71, 0.051, chroma=22.1, ab=(14.9, 5.6))  # wide case 12786
+    >>> _blend_of(ring, rim, (8.0, 13.0))
+    True
     """
-    return a.color != b.color and a.chroma < b.chroma and between(a.ab, b.ab, surface_ab)
+    if not (a.chroma < b.chroma and between(a.ab, b.ab, surface_ab)):
+        return False
+    if a.color != b.color:
+        return True
+    return _ring_within(b, a, 1.0) and float(blend_position(a.ab, b.ab, surface_ab)[0]) > 0.5
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:

@@ -506,6 +506,33 @@ def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_t
     assert bases == [red]
 
 
+def test_a_blur_ring_in_a_bases_own_name_never_replaces_it():
+    """Seed 12786 (a tan mat, 18 px/in): a magenta 40 mm rim seen by its outer edge, and round
+    it a ring of its blur into the mat, 5 mm wider, seen with both its edges and read in the
+    same name. Its colour lies on the line from the rim's to the mat's, nearer the mat: it
+    loses, whatever the order. A paler rim round a saturated cloak, nearer the paint than the
+    surface, is still the base."""
+    from companion.vision.bases import Base, _add
+    mat = (8.0, 13.0)
+    rim = Base(17.248, 13.729, 40, "magenta", 0.798, 0.83, 0.0167, edges=1, chroma=37.8, ab=(42.1, -22.1))
+    ring = Base(17.290, 13.646, 50, "magenta", 1.002, 0.71, 0.0508, chroma=22.1, ab=(14.9, 5.6))
+    for first, second in ((rim, ring), (ring, rim)):
+        bases = [first]
+        _add(bases, second, mat)
+        assert bases == [rim]
+    cloak = Base(0.19, 0.1, 30, "yellow", 0.65, 0.9, 0.05, edges=1, chroma=57.3, ab=(-16.0, 55.0))
+    pale_rim = Base(0.0, 0.0, 40, "yellow", 0.91, 0.9, 0.03, chroma=45.6, ab=(-12.0, 44.0))
+    for first, second in ((cloak, pale_rim), (pale_rim, cloak)):
+        bases = [first]
+        _add(bases, second, (2.0, 15.0))
+        assert bases == [pale_rim]
+
+
+def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
+    found = _bases(make_wide_case(12786), pitch, tmp_path)
+    assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
+
+
 _ab = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
 
 
@@ -518,7 +545,7 @@ def test_of_two_readings_at_most_one_is_the_others_blend(ab1, ab2, surface, name
     b = Base(0.3, 0.0, 30, name2, 0.59, 0.8, 0.03, chroma=math.hypot(*ab2), ab=ab2)
     assert not (_blend_of(a, b, surface) and _blend_of(b, a, surface))
     if name2 == "red":
-        assert not _blend_of(a, b, surface)       # one team's shades are judged by fit, not here
+        assert not _blend_of(a, b, surface)       # in one name, only a ring round the other is its blend
 
 
 def test_a_magenta_base_under_its_figure_on_a_mat_is_not_read_as_a_red_one_beside_it(tmp_path, pitch):
