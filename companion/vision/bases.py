@@ -1023,8 +1023,8 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     smaller rim, has an outer edge near the rim's own): a base's top painted in a
     colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
     Unless ``b`` is only ``a``'s blend into the surface: its colour between theirs, and either
-    about ``a``'s centre and at most 6 mm wider (a blur ring; a raised base's side moves it by
-    up to 0.12 in) or nearer the surface's colour than ``a``'s (hardly a rim at all). A ring
+    about ``a``'s centre, at most 6 mm wider and paler (a blur ring; a raised base's side moves
+    it by up to 0.12 in) or nearer the surface's colour than ``a``'s (hardly a rim at all). A ring
     off-centre within a rim of a paler shade of its colour, or two sizes smaller, is the
     figure's cloak (a yellow cloak leaning out of a raised yellow rim: the rim reads paler
     than the cloak). A figure's outline can stand out of its rim by up to 2 mm
@@ -1055,6 +1055,10 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> across = Base(14.066, 3.629, 40, "magenta", 0.853, 0.54, 0.0595, ab=(62.2, -32.8))
     >>> _inside(real, across, (0.0, 15.0))        # wide case 1078: a circle across it and its neighbour
     False
+    >>> rim_and_top = Base(6.94, 15.95, 40, "yellow", 0.94, 0.46, 0.037, chroma=30.1, ab=(-2.5, 32.7))
+    >>> yellow_rim = Base(6.96, 15.93, 50, "yellow", 1.04, 1.0, 0.026, edges=1, chroma=29.0, ab=(-2.9, 33.6))
+    >>> _inside(rim_and_top, yellow_rim, (4.0, -2.0))     # turned case 21209: as saturated, so no blur
+    True
     """
     smaller = a.diameter_mm < b.diameter_mm
     if not (_ring_within(a, b) or (smaller and _ring_within(a, b, 2.0)) or
@@ -1062,9 +1066,12 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
         return False
     if not blends(a.ab, b.ab, surface_ab):
         return True
-    nearer_surface = float(blend_position(b.ab, a.ab, surface_ab)[0]) > 0.5
-    # a blur spreads a rim by 5 mm at most: a ring 10 mm within another is not its rim
-    blur_ring = np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and b.radius_in - a.radius_in <= 6 * MM
+    toward_surface = float(blend_position(b.ab, a.ab, surface_ab)[0])
+    nearer_surface = toward_surface > 0.5
+    # a blur spreads a rim by 5 mm at most: a ring 10 mm within another is not its rim; and a
+    # blur is paler than its rim (a ring of the same colour round a ring is the base's own rim)
+    blur_ring = np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and b.radius_in - a.radius_in <= 6 * MM and \
+        toward_surface > 0.1
     return not (blur_ring or nearer_surface)
 
 

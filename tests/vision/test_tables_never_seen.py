@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.sim.testset import make_wide_case
+from companion.sim.testset import make_turned_case, make_wide_case
 from companion.vision import parallax
 from companion.vision.camera_model import load_camera
 from companion.vision.colours import NOMINAL_RGB, Palette, lab_of_rgb, picture_colours
@@ -533,6 +533,23 @@ def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
 
 
+def test_a_rim_as_saturated_as_a_ring_inside_it_is_no_blur_ring(tmp_path, pitch):
+    """Turned case 21209 (grey felt, 16 px/in): a yellow figure on a sand top in a yellow 50 mm
+    rim. The top reads as a pale shade of the rim and pulls a two-edge reading's inner edge in:
+    a 40 mm ring, 2.4 mm inside the rim's outer edge alone. The rim is as saturated as that
+    ring, so it is no blur of it: the ring is inside the base and never beats it."""
+    from companion.vision.bases import Base, _add
+    felt = (4.0, -2.0)
+    ring = Base(6.938, 15.949, 40, "yellow", 0.942, 0.46, 0.0371, chroma=30.1, ab=(-2.5, 32.7))
+    rim = Base(6.959, 15.932, 50, "yellow", 1.036, 1.0, 0.0255, edges=1, chroma=29.0, ab=(-2.9, 33.6))
+    for first, second in ((rim, ring), (ring, rim)):
+        bases = [first]
+        _add(bases, second, felt)
+        assert bases == [rim]
+    found = _bases(make_turned_case(21209), pitch, tmp_path)
+    assert _near(found, 6.95, 15.93, 0.1) == [("yellow", 50)]
+
+
 _ab = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
 
 
@@ -857,7 +874,6 @@ def test_grain_joined_to_rims_by_the_grouping_does_not_hide_them(tmp_path, pitch
     # Grouped, they made one group as large as the board, with the three touching yellow
     # bases in it, and RANSAC found no circle there: the three were lost. Split into their
     # solid parts, the rims are a group of their own.
-    from companion.sim.testset import make_turned_case
 
     case = make_turned_case(21244)
     found = _bases(case, pitch, tmp_path)
@@ -871,7 +887,6 @@ def test_a_half_hidden_rim_touching_another_of_its_colour_is_still_measured(pitc
     # base's rim, and the near half touches a blue 40 mm base. The rays that run into the 40 mm
     # base are left out, and 23 rays crossed the rim with both edges, one short of 40 % of all
     # 60: the base was lost. 40 % of the rays left is asked now (30 % of all at least).
-    from companion.sim.testset import make_turned_case
 
     found = _bases(make_turned_case(30432), pitch)
     assert _near(found, 10.731, 7.493, 0.05) == [("blue", 30)]
@@ -902,7 +917,6 @@ def test_a_circle_in_the_margins_colour_about_the_play_areas_corner_is_no_base(t
     # Brown margins on felt: a ring about the play area's corner, drawn in the margin's colour
     # (named red, or yellow), seen where it runs off the play area and not where it runs on
     # it, or centred off the play area. Each was a base invented at a corner.
-    from companion.sim.testset import make_turned_case
 
     case = (make_turned_case if turned else make_wide_case)(seed)
     found = _bases(case, pitch, tmp_path)
