@@ -52,6 +52,7 @@ MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, n
 OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 LEANING_OUT_IN = 0.08    # a figure's outline can stand out of its rim by this much (2 mm)
+BLUR_RING_MM = 6.0       # a rim's blur reaches this far out of it at most (radius): a ring further out is no blur
 ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
@@ -950,8 +951,9 @@ def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict |
     another is never the base, and a ring that is only another's blur into the surface, or
     only its paint's blend into the surface (:func:`_blend_of`), never beats it; otherwise a
     rim seen with both its edges beats one seen by its outer edge alone (the blend of a rim
-    into the surface can look like an outer edge of another colour), then the better fit wins. A larger circle drawn across a base and its neighbour never beats
-    that base (:func:`_across`). One that overlaps two bases is measured across them, unless
+    into the surface can look like an outer edge of another colour), then the better fit wins.
+    A larger circle drawn across a base and its neighbour never beats that base
+    (:func:`_across`). One that overlaps two bases is measured across them, unless
     it alone has both edges seen (the two then are a figure's and a stray outer edge).
 
     ``displaced`` (kept by the caller over one search) remembers, for each base standing, the
@@ -1068,10 +1070,10 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
         return True
     toward_surface = float(blend_position(b.ab, a.ab, surface_ab)[0])
     nearer_surface = toward_surface > 0.5
-    # a blur spreads a rim by 5 mm at most: a ring 10 mm within another is not its rim; and a
-    # blur is paler than its rim (a ring of the same colour round a ring is the base's own rim)
-    blur_ring = np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and b.radius_in - a.radius_in <= 6 * MM and \
-        toward_surface > 0.1
+    # a blur spreads a rim by BLUR_RING_MM at most: a ring 10 mm within another is not its rim;
+    # and a blur is paler than its rim (a ring as saturated round a ring is the base's own rim)
+    blur_ring = np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and \
+        b.radius_in - a.radius_in <= BLUR_RING_MM * MM and toward_surface > 0.1
     return not (blur_ring or nearer_surface)
 
 
@@ -1087,9 +1089,10 @@ def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     between ``b``'s colour and the surface's, well inside it. Named another team, wherever it
     lies (a magenta figure's and rim's edges on a tan mat make a pale ring of a red hue, a
     little beside the magenta base, that both its edges can be fitted to). In ``b``'s own name,
-    when it rings ``b`` and its colour is nearer the surface's than ``b``'s: ``b``'s blur ring,
-    however wide a low resolution makes it (a rim in the same name round a ring, nearer the
-    paint, may be the base round its figure's cloak: :func:`_inside` judges that).
+    when it rings ``b``, at most ``BLUR_RING_MM`` wider, and its colour is nearer the surface's
+    than ``b``'s: ``b``'s blur ring (a rim in the same name further out, or nearer the paint,
+    may be the base round its figure's cloak: a pale thin rim on a small picture is as pale
+    as a blur; :func:`_inside` judges that).
 
     >>> mat = (7.0, 13.0)
     >>> magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
@@ -1108,7 +1111,8 @@ def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
         return False
     if a.color != b.color:
         return True
-    return _ring_within(b, a, 1.0) and float(blend_position(a.ab, b.ab, surface_ab)[0]) > 0.5
+    return _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= BLUR_RING_MM * MM and \
+        float(blend_position(a.ab, b.ab, surface_ab)[0]) > 0.5
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:

@@ -511,7 +511,9 @@ def test_a_blur_ring_in_a_bases_own_name_never_replaces_it():
     it a ring of its blur into the mat, 5 mm wider, seen with both its edges and read in the
     same name. Its colour lies on the line from the rim's to the mat's, nearer the mat: it
     loses, whatever the order. A paler rim round a saturated cloak, nearer the paint than the
-    surface, is still the base."""
+    surface, is still the base; and so is a rim as pale as a blur but 13 mm further out than
+    the cloak, further than any blur reaches (turned case 24449: a thin blue rim on grey felt
+    at 13 px/in)."""
     from companion.vision.bases import Base, _add
     mat = (8.0, 13.0)
     rim = Base(17.248, 13.729, 40, "magenta", 0.798, 0.83, 0.0167, edges=1, chroma=37.8, ab=(42.1, -22.1))
@@ -526,6 +528,12 @@ def test_a_blur_ring_in_a_bases_own_name_never_replaces_it():
         bases = [first]
         _add(bases, second, (2.0, 15.0))
         assert bases == [pale_rim]
+    blue_cloak = Base(4.462, 17.092, 30, "blue", 0.517, 1.0, 0.0439, edges=1, chroma=44.5, ab=(14.5, -52.0))
+    thin_rim = Base(4.598, 17.030, 50, "blue", 1.034, 0.71, 0.0476, chroma=16.4, ab=(2.7, -15.8))
+    for first, second in ((blue_cloak, thin_rim), (thin_rim, blue_cloak)):
+        bases = [first]
+        _add(bases, second, (0.0, 5.0))
+        assert bases == [thin_rim]
 
 
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
