@@ -1107,12 +1107,13 @@ def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> _blend_of(ring, rim, (8.0, 13.0))
     True
     """
-    if not (a.chroma < b.chroma and between(a.ab, b.ab, surface_ab)):
+    if a.chroma >= b.chroma:
         return False
-    if a.color != b.color:
-        return True
-    return _ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= BLUR_RING_MM * MM and \
-        float(blend_position(a.ab, b.ab, surface_ab)[0]) > 0.5
+    if a.color == b.color:     # the geometry first: most pairs _add weighs are one team's
+        if not (_ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= BLUR_RING_MM * MM):
+            return False
+        return between(a.ab, b.ab, surface_ab) and float(blend_position(a.ab, b.ab, surface_ab)[0]) > 0.5
+    return between(a.ab, b.ab, surface_ab)
 
 
 def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
