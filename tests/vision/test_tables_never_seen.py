@@ -466,24 +466,27 @@ def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitc
         assert _near(found, *spot, 0.1) == [(team, size)], seed
 
 
+def _wins_either_way(winner, loser, surface_ab):
+    """``winner`` stands whichever of the two readings ``_add`` is offered first."""
+    from companion.vision.bases import _add
+    for first, second in ((winner, loser), (loser, winner)):
+        bases = [first]
+        _add(bases, second, surface_ab)
+        assert bases == [winner]
+
+
 def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
     """On green turf a blue rim's blur is a cyan ring ~3 mm larger, as saturated as the rim and
     as round: it loses whatever the order. A cyan rim around a pale blue top, 10 mm larger, is
     no blur: there the inner ring is the top."""
-    from companion.vision.bases import Base, _add
+    from companion.vision.bases import Base
     turf = (-35.0, 30.0)
     blue = Base(5.0, 5.0, 40, "blue", 0.763, 0.9, 0.019, chroma=28.0, ab=(2.0, -28.0))
     fringe = Base(5.005, 5.0, 50, "cyan", 0.877, 1.0, 0.009, chroma=29.0, ab=(-20.0, 0.4))
-    for first, second in ((blue, fringe), (fringe, blue)):
-        bases = [first]
-        _add(bases, second, turf)
-        assert bases == [blue]
+    _wins_either_way(blue, fringe, turf)
     top = Base(4.8, 5.0, 30, "blue", 0.59, 0.7, 0.058, chroma=18.0, ab=(-0.6, -18.8))
     rim = Base(5.0, 5.0, 50, "cyan", 0.98, 1.0, 0.02, chroma=30.0, ab=(-29.0, -4.0))
-    for first, second in ((top, rim), (rim, top)):
-        bases = [first]
-        _add(bases, second, turf)
-        assert bases == [rim]
+    _wins_either_way(rim, top, turf)
 
 
 def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_that_bases_blend():
@@ -496,10 +499,7 @@ def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_t
     mat = (7.0, 13.0)
     magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
     pale = Base(14.13, 7.54, 30, "red", 0.59, 0.67, 0.037, chroma=19.9, ab=(16.0, 4.6))
-    for first, second in ((magenta, pale), (pale, magenta)):
-        bases = [first]
-        _add(bases, second, mat)
-        assert bases == [magenta]
+    _wins_either_way(magenta, pale, mat)
     red = replace(pale, chroma=45.0, ab=(43.0, 14.0))
     bases = [magenta]
     _add(bases, red, mat)
@@ -514,26 +514,17 @@ def test_a_blur_ring_in_a_bases_own_name_never_replaces_it():
     surface, is still the base; and so is a rim as pale as a blur but 13 mm further out than
     the cloak, further than any blur reaches (turned case 24449: a thin blue rim on grey felt
     at 13 px/in)."""
-    from companion.vision.bases import Base, _add
+    from companion.vision.bases import Base
     mat = (8.0, 13.0)
     rim = Base(17.248, 13.729, 40, "magenta", 0.798, 0.83, 0.0167, edges=1, chroma=37.8, ab=(42.1, -22.1))
     ring = Base(17.290, 13.646, 50, "magenta", 1.002, 0.71, 0.0508, chroma=22.1, ab=(14.9, 5.6))
-    for first, second in ((rim, ring), (ring, rim)):
-        bases = [first]
-        _add(bases, second, mat)
-        assert bases == [rim]
+    _wins_either_way(rim, ring, mat)
     cloak = Base(0.19, 0.1, 30, "yellow", 0.65, 0.9, 0.05, edges=1, chroma=57.3, ab=(-16.0, 55.0))
     pale_rim = Base(0.0, 0.0, 40, "yellow", 0.91, 0.9, 0.03, chroma=45.6, ab=(-12.0, 44.0))
-    for first, second in ((cloak, pale_rim), (pale_rim, cloak)):
-        bases = [first]
-        _add(bases, second, (2.0, 15.0))
-        assert bases == [pale_rim]
+    _wins_either_way(pale_rim, cloak, (2.0, 15.0))
     blue_cloak = Base(4.462, 17.092, 30, "blue", 0.517, 1.0, 0.0439, edges=1, chroma=44.5, ab=(14.5, -52.0))
     thin_rim = Base(4.598, 17.030, 50, "blue", 1.034, 0.71, 0.0476, chroma=16.4, ab=(2.7, -15.8))
-    for first, second in ((blue_cloak, thin_rim), (thin_rim, blue_cloak)):
-        bases = [first]
-        _add(bases, second, (0.0, 5.0))
-        assert bases == [thin_rim]
+    _wins_either_way(thin_rim, blue_cloak, (0.0, 5.0))
 
 
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
@@ -546,14 +537,11 @@ def test_a_rim_as_saturated_as_a_ring_inside_it_is_no_blur_ring(tmp_path, pitch)
     rim. The top reads as a pale shade of the rim and pulls a two-edge reading's inner edge in:
     a 40 mm ring, 2.4 mm inside the rim's outer edge alone. The rim is as saturated as that
     ring, so it is no blur of it: the ring is inside the base and never beats it."""
-    from companion.vision.bases import Base, _add
+    from companion.vision.bases import Base
     felt = (4.0, -2.0)
     ring = Base(6.938, 15.949, 40, "yellow", 0.942, 0.46, 0.0371, chroma=30.1, ab=(-2.5, 32.7))
     rim = Base(6.959, 15.932, 50, "yellow", 1.036, 1.0, 0.0255, edges=1, chroma=29.0, ab=(-2.9, 33.6))
-    for first, second in ((rim, ring), (ring, rim)):
-        bases = [first]
-        _add(bases, second, felt)
-        assert bases == [rim]
+    _wins_either_way(rim, ring, felt)
     found = _bases(make_turned_case(21209), pitch, tmp_path)
     assert _near(found, 6.95, 15.93, 0.1) == [("yellow", 50)]
 
