@@ -52,6 +52,7 @@ MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, n
 OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 LEANING_OUT_IN = 0.08    # a figure's outline can stand out of its rim by this much (2 mm)
+HALFWAY_REACH_MM = 4.0   # the halfway edge moves an outer edge's diameter by up to this from half the score's
 BLUR_RING_MM = 6.0       # a rim's blur reaches this far out of it at most (radius): a ring further out is no blur
 ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
@@ -536,7 +537,7 @@ class BaseFinder:
                 ok_rim = ok & rim_found
                 if np.count_nonzero(ok_rim) >= RAYS * 0.5:
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
-                return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho)
+                return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho, score)
             if np.count_nonzero(both) < need:
                 return self._reject(f"only {np.count_nonzero(both)} rays cross a rim")
         ok_out = ok
@@ -621,7 +622,7 @@ class BaseFinder:
         return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
 
     def _outer_only(self, reg: Registration, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray,
-                    ok: np.ndarray, peak_lab: np.ndarray, lab, rho) -> Base | None:
+                    ok: np.ndarray, peak_lab: np.ndarray, lab, rho, score) -> Base | None:
         """Measure a base from its rim's outer edge alone (its inner edge hidden by a figure of
         the same colour): one circle, fitted robustly."""
         rows = np.nonzero(ok)[0]
@@ -632,13 +633,16 @@ class BaseFinder:
             return self._reject(f"only {np.count_nonzero(keep)} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
-        diameter = 2 * ro / MM - self._outer_spread_mm(reg, c)
-        size = min(SIZES_MM, key=lambda s: abs(s - diameter))
-        if abs(size - diameter) > 3.5:
-            # between two sizes: blur (and a raised rim's cloak leaning out) spreads the outermost
-            # ring's half-level edge outward, never inward, by up to 5 mm
-            size = max((s for s in SIZES_MM if s < diameter), default=size)
-        if abs(size - diameter) > 5.5 or coverage < 0.6:
+        spread = self._outer_spread_mm(reg, c)
+        diameter = 2 * ro / MM - spread
+        # the edge where the colour is halfway to the surface's is truer than half the score's,
+        # and dearer: it is measured only where it could name another size
+        if coverage >= 0.6 and _outer_size(diameter - HALFWAY_REACH_MM) != _outer_size(diameter + HALFWAY_REACH_MM):
+            edge = _halfway_radius(lab, score, rho, centre, rows[keep], c, ro)
+            if edge is not None:
+                diameter = 2 * edge / MM - spread
+        size = _outer_size(diameter)
+        if size is None or coverage < 0.6:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
         name, gap = self.seen.classify(rim)
@@ -854,6 +858,83 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
     chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
     best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
     return row_medians(best.T)
+
+
+def _outer_size(diameter: float) -> int | None:
+    """The size a rim's outer edge alone names, ``diameter`` mm across (its spread taken off):
+    the nearest within 3.5 mm; between two sizes the smaller (blur, and a raised rim's cloak
+    leaning out, spread the outermost ring's edge outward, never inward, by up to 5 mm);
+    None if that is more than 5.5 mm off.
+
+    >>> _outer_size(41.0), _outer_size(44.5), _outer_size(26.0), _outer_size(57.0)
+    (40, 40, 30, None)
+    """
+    size = min(SIZES_MM, key=lambda s: abs(s - diameter))
+    if abs(size - diameter) > 3.5:
+        size = max((s for s in SIZES_MM if s < diameter), default=size)
+    return None if abs(size - diameter) > 5.5 else size
+
+
+def _halfway_radius(lab: np.ndarray, score: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray,
+                    c: np.ndarray, ro: float) -> float | None:
+    """The radius about ``c`` of a rim's outer edge where, going out, the picture's colour is
+    halfway from the rim's paint to the surface's: the median over the rays ``rows`` (from
+    ``centre``; Lab samples ``lab``, their team score ``score``), or None when too few rays
+    show the rim's paint and its blend into the surface. ``ro`` is the edge as first measured.
+
+    A renderer's blur mixes the two colours linearly in the image's RGB, so halfway between
+    them is the edge whatever the surface; a lens mixes them in linear light, and the
+    camera's gamma puts halfway within 0.7 mm of the edge at 17 px/in. Half the team score
+    does worse: Lab's chroma falls off slower than the mix where the surface is grey (a rim on
+    grey felt read 1-2 mm wide), and faster where the surface scores below nothing (green
+    on turf: 9 mm inside). The rim's paint on each ray is its sample of highest score within
+    3 mm inside the edge (not further: a pale rim round a saturated cloak is the base, and
+    halfway to the cloak's colour lies inside it), the surface the median of the rays' last
+    samples. A first measure too wide reaches into the blur for the paint and reads wide
+    itself, so the edge is found twice, the second time 3 mm inside the first."""
+    u = DIRS[rows]
+    dx, dy = centre[0] - c[0], centre[1] - c[1]
+    ex, ey = dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:]
+    d = np.sqrt(ex * ex + ey * ey)
+    ends = cv2.cvtColor(lab[:, -3:].astype(np.float32), cv2.COLOR_Lab2BGR).reshape(-1, 3)
+    surface = row_medians(ends.T.astype(np.float64))
+    # each channel a plane (rays x samples), less the surface's: numpy is slow on a last axis of 3
+    rel = [plane - v for plane, v in
+           zip(cv2.split(cv2.cvtColor(lab[rows].astype(np.float32), cv2.COLOR_Lab2BGR).astype(np.float64)), surface)]
+    n, k_all = np.arange(len(rows)), np.arange(SAMPLES)[None, :]
+    edge = ro
+    sub = score[rows]
+    for last in (False, True):
+        inside = np.where((d > edge - 3 * MM) & (d < edge - 0.3 * MM), sub, -1.0)
+        start = np.argmax(inside, axis=1)
+        paint = [plane[n, start] for plane in rel]
+        apart = paint[0] * paint[0] + paint[1] * paint[1] + paint[2] * paint[2]
+        t = (rel[0] * paint[0][:, None] + rel[1] * paint[1][:, None] + rel[2] * paint[2][:, None]) / \
+            np.maximum(apart, 1e-9)[:, None]
+        below = (t < 0.5) & (k_all > start[:, None])
+        # rays with an edge and the rim's paint a tenth of full scale from the surface's; and
+        # at the last, the paint itself: a blur wider than the rim leaves only a ramp, its
+        # every sample a mix (and a pale rim round a saturated cloak is not told from that)
+        found = below.any(axis=1) & (apart > 0.1 ** 2) & (inside.max(axis=1) > 0)
+        if last:
+            found &= sub[n, start] >= 0.75 * np.where(d < edge - 0.3 * MM, sub, 0.0).max(axis=1)
+        if np.count_nonzero(found) < RAYS * 0.3:
+            return None
+        k = np.argmax(below, axis=1)[found]
+        m = n[found]
+        a, b = t[m, k - 1], t[m, k]
+        f = np.where(a != b, (a - 0.5) / np.where(a != b, a - b, 1.0), 0.5)
+        # rays where the colour there is a blend of those two, not a third: a figure inside a
+        # rim of another colour has that rim round it, and a raised base its side wall (the
+        # distance from the blend, in the paint's distance from the surface: 0.05-0.25 for a
+        # rim's blur into the surface, 0.4-0.9 for such a figure's)
+        off2 = sum((plane[m, k - 1] + f * (plane[m, k] - plane[m, k - 1]) - 0.5 * p[m]) ** 2
+                   for plane, p in zip(rel, paint))
+        blend = off2 <= 0.3 ** 2 * apart[m]
+        if np.count_nonzero(blend) < RAYS * 0.3:
+            return None
+        edge = median((d[m, k - 1] + f * (d[m, k] - d[m, k - 1]))[blend])
+    return edge
 
 
 def _same_paint(a, b, ref_ab: tuple[float, float]):
