@@ -733,105 +733,87 @@ def test_an_outer_edge_alone_is_read_less_wide_on_a_smaller_picture(tmp_path, pi
 
 
 SURFACES_BGR = {"felt": (100, 102, 104), "turf": (50, 116, 46), "mat": (150, 176, 196), "wood": (60, 100, 150)}
+PAINTS_BGR = [(45, 35, 195), (200, 60, 40), (60, 150, 60), (150, 120, 170)]     # red, blue, green, pale mauve
+
+
+def _share_within(rho, at, sigma_in=1 / 17):
+    """How much of a colour filling the disc of radius ``at`` (in) each radius ``rho`` sees once
+    blurred by a Gaussian of ``sigma_in`` (1 px at 17 px/in): a column, for BGR rows."""
+    return np.array([0.5 * (1 - math.erf((r - at) / (sigma_in * math.sqrt(2)))) for r in rho])[:, None]
+
+
+def _halfway_of(profiles, first_read, rows=None):
+    """``_halfway_radius`` of rays from a rim's centre whose BGR (0-255) along ``rho`` are
+    ``profiles`` (one for every ray, or one each), scored for the colour the rays start in."""
+    from companion.vision.bases import RAYS, _halfway_radius
+    from companion.vision.colours import TeamColour
+
+    profiles = profiles if isinstance(profiles, list) else [profiles] * RAYS
+    lab = np.stack([cv2.cvtColor((p / 255).astype(np.float32)[None], cv2.COLOR_BGR2Lab)[0] for p in profiles])
+    lab = lab.astype(np.float64)
+    score = TeamColour("paint", tuple(lab[-1, 0])).score(lab[..., 1], lab[..., 2])
+    return _halfway_radius(lab, score, _RHO, np.zeros(2), np.arange(RAYS) if rows is None else rows, np.zeros(2),
+                           first_read)
+
+
+_EDGE = 20 / 25.4
+_RHO = np.linspace(_EDGE - 2 / 25.4 - 0.3, _EDGE - 2 / 25.4 + 0.32, 48)   # BaseFinder._rays' radii, aimed 2 mm in
+
+
+def test_the_rays_in_these_tests_are_the_finders_own():
+    from companion.vision.bases import MM, BaseFinder
+
+    assert np.allclose(BaseFinder._rays(np.zeros(2), _EDGE - 2 * MM)[0], _RHO)
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES_BGR))
-@pytest.mark.parametrize("paint", [(45, 35, 195), (200, 60, 40), (60, 150, 60), (150, 120, 170)])
+@pytest.mark.parametrize("paint", PAINTS_BGR)
 @pytest.mark.parametrize("first_read_mm", [-1.0, 0.0, 2.0])
 def test_a_rims_outer_edge_is_where_its_colour_is_halfway_to_the_surfaces(surface, paint, first_read_mm):
-    """A rim's edge blurred into the surface (a Gaussian of 1 px at 17 px/in, mixed in the
-    image's RGB as a renderer mixes them) is found within 0.15 mm, on every surface, for
-    paints from saturated to pale, whether the first measure read it 1 mm narrow or 2 mm
-    wide. Half the team score put the same edges from 9 mm inside (green on turf) to 1 mm
-    outside."""
-    from math import erf
-
-    from companion.vision.bases import MM, RAYS, SAMPLES, BaseFinder, _halfway_radius
-    from companion.vision.colours import TeamColour
-
-    edge, sigma = 20 * MM, 1.0 / 17
-    rho, _ = BaseFinder._rays(np.zeros(2), edge - 2 * MM)
-    share = np.array([0.5 * (1 - erf((r - edge) / (sigma * math.sqrt(2)))) for r in rho])[:, None]
-    bgr = share * np.array(paint, float) + (1 - share) * np.array(SURFACES_BGR[surface], float)
-    ray = cv2.cvtColor((bgr / 255).astype(np.float32)[None], cv2.COLOR_BGR2Lab)[0].astype(np.float64)
-    lab = np.ascontiguousarray(np.broadcast_to(ray, (RAYS, SAMPLES, 3)))
-    score = TeamColour("paint", tuple(ray[0])).score(lab[..., 1], lab[..., 2])
-    found = _halfway_radius(lab, score, rho, np.zeros(2), np.arange(RAYS), np.zeros(2), edge + first_read_mm * MM)
-    assert found == pytest.approx(edge, abs=0.15 * MM)
+    """A rim's edge blurred into the surface (mixed in the image's RGB, as a renderer mixes
+    them) is found within 0.15 mm, on every surface, for paints from saturated to pale,
+    whether the first measure read it 1 mm narrow or 2 mm wide. Half the team score put the
+    same edges from 9 mm inside (green on turf) to 1 mm outside."""
+    share = _share_within(_RHO, _EDGE)
+    found = _halfway_of(share * np.array(paint, float) + (1 - share) * np.array(SURFACES_BGR[surface], float),
+                        _EDGE + first_read_mm / 25.4)
+    assert found == pytest.approx(_EDGE, abs=0.15 / 25.4)
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES_BGR))
 def test_a_rims_edge_blurred_by_a_lens_is_found_within_three_quarters_of_a_millimetre(surface):
     """A lens mixes the rim's light and the surface's linearly, and the camera's gamma then
     bends the mix: halfway in the image's RGB stays within 0.75 mm of the edge at 17 px/in."""
-    from math import erf
-
-    from companion.vision.bases import MM, RAYS, SAMPLES, BaseFinder, _halfway_radius
-    from companion.vision.colours import TeamColour
-
     linear = lambda c: np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)   # noqa: E731
     encoded = lambda c: np.where(c <= 0.0031308, 12.92 * c, 1.055 * c ** (1 / 2.4) - 0.055)   # noqa: E731
-    edge = 20 * MM
-    rho, _ = BaseFinder._rays(np.zeros(2), edge - 2 * MM)
-    share = np.array([0.5 * (1 - erf((r - edge) / (math.sqrt(2) / 17))) for r in rho])[:, None]
-    for paint in [(45, 35, 195), (200, 60, 40), (60, 150, 60), (150, 120, 170)]:
-        bgr = encoded(share * linear(np.array(paint) / 255) +
-                      (1 - share) * linear(np.array(SURFACES_BGR[surface]) / 255))
-        ray = cv2.cvtColor(bgr.astype(np.float32)[None], cv2.COLOR_BGR2Lab)[0].astype(np.float64)
-        lab = np.ascontiguousarray(np.broadcast_to(ray, (RAYS, SAMPLES, 3)))
-        score = TeamColour("paint", tuple(ray[0])).score(lab[..., 1], lab[..., 2])
-        found = _halfway_radius(lab, score, rho, np.zeros(2), np.arange(RAYS), np.zeros(2), edge)
-        assert found == pytest.approx(edge, abs=0.75 * MM), paint
+    share = _share_within(_RHO, _EDGE)
+    for paint in PAINTS_BGR:
+        mix = share * linear(np.array(paint) / 255) + (1 - share) * linear(np.array(SURFACES_BGR[surface]) / 255)
+        assert _halfway_of(255 * encoded(mix), _EDGE) == pytest.approx(_EDGE, abs=0.75 / 25.4), paint
 
 
 def test_a_figure_inside_a_rim_of_another_colour_has_no_halfway_edge_to_the_surface():
     """A blue disc 22 mm across (a figure) inside a red 30 mm rim on turf: going out from the
     blue, the colour passes through red, no blend of blue and turf, so there is no edge of
     blue against the surface to measure (seed 17096 read such a figure as a blue base)."""
-    from math import erf
-
-    from companion.vision.bases import MM, RAYS, SAMPLES, BaseFinder, _halfway_radius
-    from companion.vision.colours import TeamColour
-
-    rho, _ = BaseFinder._rays(np.zeros(2), 10 * MM)
-    step = lambda at: np.array([0.5 * (1 - erf((r - at) / (0.06 * math.sqrt(2)))) for r in rho])[:, None]  # noqa: E731
     blue, red, turf = np.array([200.0, 60, 40]), np.array([45.0, 35, 195]), np.array([50.0, 116, 46])
-    bgr = step(11 * MM) * blue + (step(15 * MM) - step(11 * MM)) * red + (1 - step(15 * MM)) * turf
-    ray = cv2.cvtColor((bgr / 255).astype(np.float32)[None], cv2.COLOR_BGR2Lab)[0].astype(np.float64)
-    lab = np.ascontiguousarray(np.broadcast_to(ray, (RAYS, SAMPLES, 3)))
-    score = TeamColour("blue", tuple(ray[0])).score(lab[..., 1], lab[..., 2])
-    assert _halfway_radius(lab, score, rho, np.zeros(2), np.arange(RAYS), np.zeros(2), 11 * MM) is None
+    figure, rim = _share_within(_RHO, 11 / 25.4), _share_within(_RHO, 15 / 25.4)
+    assert _halfway_of(figure * blue + (rim - figure) * red + (1 - rim) * turf, 11 / 25.4) is None
 
 
 def test_a_raised_bases_side_wall_beyond_part_of_its_rim_leaves_the_halfway_edge_where_it_is():
     """A dark side wall 2 mm wide shows beyond the rim on 35 of the 60 rays (a raised base seen
     from off its axis, a figure over some of the others): those rays' colour past the rim is
     no blend of paint and felt, and they are left out; the others still give the edge."""
-    from math import erf
-
-    from companion.vision.bases import MM, RAYS, SAMPLES, BaseFinder, _halfway_radius
-    from companion.vision.colours import TeamColour
-
-    edge = 20 * MM
-    rho, _ = BaseFinder._rays(np.zeros(2), edge - 2 * MM)
-    step = lambda at: np.array([0.5 * (1 - erf((r - at) / (math.sqrt(2) / 17))) for r in rho])[:, None]  # noqa: E731
     paint, side, felt = np.array([200.0, 60, 40]), np.array([28.0, 28, 30]), np.array([100.0, 102, 104])
-    plain = step(edge) * paint + (1 - step(edge)) * felt
-    walled = step(edge) * paint + (step(edge + 2 * MM) - step(edge)) * side + (1 - step(edge + 2 * MM)) * felt
-    rays = [walled if i < 35 else plain for i in range(RAYS)]
-    lab = np.stack([cv2.cvtColor((r / 255).astype(np.float32)[None], cv2.COLOR_BGR2Lab)[0] for r in rays]).astype(float)
-    score = TeamColour("blue", tuple(lab[-1, 0])).score(lab[..., 1], lab[..., 2])
-    found = _halfway_radius(lab, score, rho, np.zeros(2), np.arange(RAYS), np.zeros(2), edge)
-    assert found == pytest.approx(edge, abs=0.15 * MM)
+    rim, wall = _share_within(_RHO, _EDGE), _share_within(_RHO, _EDGE + 2 / 25.4)
+    plain = rim * paint + (1 - rim) * felt
+    walled = rim * paint + (wall - rim) * side + (1 - wall) * felt
+    assert _halfway_of([walled] * 35 + [plain] * 25, _EDGE) == pytest.approx(_EDGE, abs=0.15 / 25.4)
 
 
 def test_a_rim_the_surfaces_own_colour_has_no_halfway_edge():
-    from companion.vision.bases import MM, RAYS, SAMPLES, BaseFinder, _halfway_radius
-
-    rho, _ = BaseFinder._rays(np.zeros(2), 18 * MM)
-    lab = np.zeros((RAYS, SAMPLES, 3)) + (42.0, 0.5, -0.5)
-    assert _halfway_radius(lab, np.ones((RAYS, SAMPLES)), rho, np.zeros(2), np.arange(RAYS), np.zeros(2),
-                           20 * MM) is None
+    assert _halfway_of(np.zeros((48, 3)) + (100, 102, 104), _EDGE) is None
 
 
 def test_a_blue_figure_inside_a_red_rim_on_turf_is_no_blue_base(pitch):
@@ -846,6 +828,13 @@ def test_a_pale_rim_round_a_saturated_cloak_is_sized_by_the_rims_own_paint(tmp_p
     cloak, seen by its outer edge alone on part of its round. Halfway from the cloak's colour
     to the felt lies inside the rim: that part read 37 mm and was named 30."""
     assert _near(_bases(make_wide_case(21125), pitch, tmp_path), 20.84, 27.71, 0.1) == [("blue", 40)]
+
+
+def test_a_blur_wider_than_its_rim_is_sized_by_half_the_score_as_before(tmp_path, pitch):
+    """Turned seed 14117, raised on felt at 20.3 px/in: a green 30 mm rim blurred into a ramp
+    10 mm long. No sample of it is the paint, so halfway from the most team-like one to the
+    felt lay 1.4 mm further out than half the score, and named it 40 mm."""
+    assert _near(_bases(make_turned_case(14117), pitch, tmp_path), 14.15, 28.62, 0.1) == [("green", 30)]
 
 
 def test_an_outer_edge_alone_on_grey_felt_is_sized_where_the_colour_is_halfway_to_the_felt(pitch):
