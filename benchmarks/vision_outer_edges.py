@@ -41,10 +41,10 @@ def band(ppi: float) -> str:
     return "<16" if ppi < 16 else "16-20" if ppi < 20 else ">=20"
 
 
-def measure(seeds, turned: bool) -> list[dict]:
-    """One row per base found within MATCH_IN of a true piece."""
+def found_in_cases(seeds, turned: bool):
+    """Each case of the wider set (turned or not) and the bases the pipeline finds in it,
+    through the case's CAMERA.toml when it has one: (case, bases)."""
     profile = load_profile(PROFILE)
-    rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for seed in seeds:
             case = (make_turned_case if turned else make_wide_case)(seed)
@@ -54,16 +54,22 @@ def measure(seeds, turned: bool) -> list[dict]:
                 with open(path, "w") as f:
                     f.write(case.camera_toml())
                 camera = load_camera(path)
-            found = VisionPipeline(profile, camera, track=False).process(case.image()).bases
-            c = case.conditions
-            for b in found:
-                p = min(case.scene.pieces, key=lambda p: np.hypot(p.x_in - b.x_in, p.y_in - b.y_in))
-                if np.hypot(p.x_in - b.x_in, p.y_in - b.y_in) > MATCH_IN:
-                    continue
-                rows.append({"key": (band(case.pixels_per_inch()), b.edges, c["surface"],
-                                     "raised" if c["raised"] else "flat"),
-                             "error_mm": (b.radius_in * 25.4 - p.diameter_mm / 2),
-                             "larger": b.diameter_mm > p.diameter_mm, "smaller": b.diameter_mm < p.diameter_mm})
+            yield case, VisionPipeline(profile, camera, track=False).process(case.image()).bases
+
+
+def measure(seeds, turned: bool) -> list[dict]:
+    """One row per base found within MATCH_IN of a true piece."""
+    rows = []
+    for case, found in found_in_cases(seeds, turned):
+        c = case.conditions
+        for b in found:
+            p = min(case.scene.pieces, key=lambda p: np.hypot(p.x_in - b.x_in, p.y_in - b.y_in))
+            if np.hypot(p.x_in - b.x_in, p.y_in - b.y_in) > MATCH_IN:
+                continue
+            rows.append({"key": (band(case.pixels_per_inch()), b.edges, c["surface"],
+                                 "raised" if c["raised"] else "flat"),
+                         "error_mm": (b.radius_in * 25.4 - p.diameter_mm / 2),
+                         "larger": b.diameter_mm > p.diameter_mm, "smaller": b.diameter_mm < p.diameter_mm})
     return rows
 
 
