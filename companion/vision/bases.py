@@ -624,7 +624,9 @@ class BaseFinder:
     def _outer_only(self, reg: Registration, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray,
                     ok: np.ndarray, peak_lab: np.ndarray, lab, rho, score) -> Base | None:
         """Measure a base from its rim's outer edge alone (its inner edge hidden by a figure of
-        the same colour): one circle, fitted robustly."""
+        the same colour): one circle, fitted robustly. Its ``radius_in`` is that circle's, at
+        half the team score, as every reading's is (the rules for overlapping readings compare
+        them); its size may come from the halfway edge (:func:`_halfway_radius`)."""
         rows = np.nonzero(ok)[0]
         outer = centre + outer_r[rows, None] * DIRS[rows]
         c, ro, keep = robust_circle(outer, np.ones(len(rows), bool), centre, median(outer_r[rows]),
