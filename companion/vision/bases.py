@@ -29,8 +29,8 @@ import cv2
 import numpy as np
 
 from companion.vision.camera_model import CameraModel
-from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
-                                      ransac_circles, robust_circle)
+from companion.vision.circles import (crossings, falls_below, fit_concentric, fit_concentric_algebraic,
+                                      outermost_crossings, ransac_circles, robust_circle)
 from companion.vision.colours import (Palette, TeamColour, between, blend_position, blends, hue_gap, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
@@ -845,6 +845,15 @@ def _by_label(label: np.ndarray, n: int) -> list[np.ndarray]:
     return [order[bounds[k]:bounds[k + 1]] for k in range(1, n)]
 
 
+def _from_centre(rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """How far from a rim's centre ``c`` each sample lies of the rays ``rows`` cast from ``centre``
+    (a few hundredths of an inch off it) at the radii ``rho``: rows x samples, inches."""
+    u = DIRS[rows]
+    dx, dy = centre[0] - c[0], centre[1] - c[1]
+    ex, ey = dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:]
+    return np.sqrt(ex * ex + ey * ey)
+
+
 def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray,
                 ro: float) -> np.ndarray:
     """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the most
@@ -852,10 +861,7 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
     top is always duller than the paint), the median over the rays. The rays start at
     ``centre``, a few hundredths of an inch from the rim's centre ``c``; the band is measured
     from ``c``."""
-    u = DIRS[rows]
-    dx, dy = centre[0] - c[0], centre[1] - c[1]
-    ex, ey = dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:]
-    d = np.sqrt(ex * ex + ey * ey)
+    d = _from_centre(rho, centre, rows, c)
     sub = lab[rows]
     chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
     best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
@@ -894,16 +900,13 @@ def _halfway_radius(lab: np.ndarray, score: np.ndarray, rho: np.ndarray, centre:
     halfway to the cloak's colour lies inside it), the surface the median of the rays' last
     samples. A first measure too wide reaches into the blur for the paint and reads wide
     itself, so the edge is found twice, the second time 3 mm inside the first."""
-    u = DIRS[rows]
-    dx, dy = centre[0] - c[0], centre[1] - c[1]
-    ex, ey = dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:]
-    d = np.sqrt(ex * ex + ey * ey)
+    d = _from_centre(rho, centre, rows, c)
     ends = cv2.cvtColor(lab[:, -3:].astype(np.float32), cv2.COLOR_Lab2BGR).reshape(-1, 3)
     surface = row_medians(ends.T.astype(np.float64))
     # each channel a plane (rays x samples), less the surface's: numpy is slow on a last axis of 3
     rel = [plane - v for plane, v in
            zip(cv2.split(cv2.cvtColor(lab[rows].astype(np.float32), cv2.COLOR_Lab2BGR).astype(np.float64)), surface)]
-    n, k_all = np.arange(len(rows)), np.arange(SAMPLES)[None, :]
+    n = np.arange(len(rows))
     edge = ro
     sub = score[rows]
     for last in (False, True):
@@ -913,19 +916,16 @@ def _halfway_radius(lab: np.ndarray, score: np.ndarray, rho: np.ndarray, centre:
         apart = paint[0] * paint[0] + paint[1] * paint[1] + paint[2] * paint[2]
         t = (rel[0] * paint[0][:, None] + rel[1] * paint[1][:, None] + rel[2] * paint[2][:, None]) / \
             np.maximum(apart, 1e-9)[:, None]
-        below = (t < 0.5) & (k_all > start[:, None])
+        k, f, fell = falls_below(t, 0.5, start)
         # rays with an edge and the rim's paint a tenth of full scale from the surface's; and
         # at the last, the paint itself: a blur wider than the rim leaves only a ramp, its
         # every sample a mix (and a pale rim round a saturated cloak is not told from that)
-        found = below.any(axis=1) & (apart > 0.1 ** 2) & (inside.max(axis=1) > 0)
+        found = fell & (apart > 0.1 ** 2) & (inside.max(axis=1) > 0)
         if last:
             found &= sub[n, start] >= 0.75 * np.where(d < edge - 0.3 * MM, sub, 0.0).max(axis=1)
         if np.count_nonzero(found) < RAYS * 0.3:
             return None
-        k = np.argmax(below, axis=1)[found]
-        m = n[found]
-        a, b = t[m, k - 1], t[m, k]
-        f = np.where(a != b, (a - 0.5) / np.where(a != b, a - b, 1.0), 0.5)
+        m, k, f = n[found], k[found], f[found]
         # rays where the colour there is a blend of those two, not a third: a figure inside a
         # rim of another colour has that rim round it, and a raised base its side wall (the
         # distance from the blend, in the paint's distance from the surface: 0.05-0.25 for a

@@ -285,11 +285,24 @@ def outermost_crossings(score: np.ndarray, rho: np.ndarray, floor: float, width:
     idx = np.clip(last[:, None] - np.arange(width)[None, :], 0, n - 1)
     window = score[rows[:, None], idx]
     peak_at = idx[rows, np.argmax(window, axis=1)]
-    level = score[rows, peak_at] / 2
-    k = np.arange(n)[None, :]
-    below = (score < level[:, None]) & (k > peak_at[:, None])
-    found &= below.any(axis=1)
-    k_out = np.clip(np.argmax(below, axis=1), 1, n - 1)
-    a, b = score[rows, k_out - 1], score[rows, k_out]
+    k_out, t, fell = falls_below(score, score[rows, peak_at] / 2, peak_at)
+    return rho[k_out - 1] + t * (rho[k_out] - rho[k_out - 1]), found & fell
+
+
+def falls_below(profile: np.ndarray, level, after: np.ndarray):
+    """Per row of ``profile``, the first sample past index ``after`` (one per row) below
+    ``level`` (one per row, or one for all): (k, t, found), the crossing lying the fraction t of
+    the way from sample k - 1 to sample k, linearly interpolated (k is 1 or more; where none
+    falls below, found is False and k and t mean nothing).
+
+    >>> k, t, found = falls_below(np.array([[4.0, 3.0, 1.0, 0.0], [4.0, 4.0, 4.0, 4.0]]), 2.0, np.zeros(2, int))
+    >>> int(k[0]), float(t[0]), found.tolist()
+    (2, 0.5, [True, False])
+    """
+    n = profile.shape[1]
+    rows = np.arange(len(profile))
+    below = (profile < np.reshape(level, (-1, 1))) & (np.arange(n)[None, :] > after[:, None])
+    k = np.clip(np.argmax(below, axis=1), 1, n - 1)
+    a, b = profile[rows, k - 1], profile[rows, k]
     t = np.where(a != b, (a - level) / np.where(a != b, a - b, 1.0), 0.5)
-    return rho[k_out - 1] + t * (rho[k_out] - rho[k_out - 1]), found
+    return k, t, below.any(axis=1)
