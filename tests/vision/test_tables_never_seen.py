@@ -527,6 +527,28 @@ def test_a_blur_ring_in_a_bases_own_name_never_replaces_it():
     _wins_either_way(thin_rim, blue_cloak, (0.0, 5.0))
 
 
+def test_a_blur_ring_read_with_the_rims_own_colour_at_its_peak_never_replaces_the_rim():
+    """Seed 25521 (grey felt, 21.6 px/in): a green 30 mm rim under a green cloak, seen by its
+    outer edge alone, and its blur into the felt found by the yellow score as a ring 2.2 mm
+    further out. The ring's rays peak on the rim itself, so its ``ab`` is the rim's and says
+    nothing of a blend; its own paint, read in its outer 3 mm, is far duller (16 against 27).
+    It loses, whatever the order. The same ring a size step out, or off the rim's centre,
+    could be a pale rim round a cloak, and is left to the other rules."""
+    from companion.vision.bases import Base, _own_blur_ring
+    felt = (-1.0, 2.0)
+    rim = Base(10.333, 17.076, 30, "green", 0.648, 1.0, 0.027, edges=1, chroma=26.9, ab=(-25.3, 15.8))
+    ring = Base(10.337, 17.057, 40, "green", 0.735, 0.96, 0.050, edges=1, chroma=16.4, ab=(-25.3, 15.7))
+    _wins_either_way(rim, ring, felt)
+    assert not _own_blur_ring(replace(ring, radius_in=rim.radius_in + 0.14), rim)       # 3.6 mm out
+    assert not _own_blur_ring(replace(ring, x_in=rim.x_in + 0.08), rim)
+    assert not _own_blur_ring(replace(ring, chroma=20.0), rim)
+    assert not _own_blur_ring(replace(ring, color="yellow"), rim)
+
+
+def test_a_green_rim_under_its_cloak_on_felt_is_not_read_as_its_blur_ring(pitch):
+    assert _near(_bases(make_wide_case(25521), pitch), 10.32, 17.06, 0.1) == [("green", 30)]
+
+
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     found = _bases(make_wide_case(12786), pitch, tmp_path)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
