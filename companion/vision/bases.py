@@ -334,13 +334,15 @@ class BaseFinder:
     def _unblurred(self, frame, reg, base: Base, others) -> Base:
         """The rim whose blur ``base`` is, if it is one: a ring in a colour between a team's and
         the surface's has that team's rim 1-5 mm inside it, about the same centre, seen with
-        both its edges. A blue rim's cyan fringe on turf is as saturated as the rim, and when
-        the rim is too dark to be a candidate (far from the camera) only the fringe is found; a
-        cyan rim's greenish blend into a tan mat, or a magenta rim's reddish one, is found by
-        another colour's score and named by the rim's paint, a size too large. Or a poor reading
-        of the rim itself, pulled off its centre by the blend's colour (a pale cyan rim on a tan
-        mat read as green, 0.1 in off): then the rim, measured from there in its own colour,
-        fits far better and is the more saturated of the two."""
+        both its edges, or by its outer edge alone fitted far more tightly (a red figure over
+        a red 40 mm rim on turf, whose yellowish fringe read as a two-edge 50 mm ring). A blue
+        rim's cyan fringe on turf is as saturated as the rim, and when the rim is too dark to
+        be a candidate (far from the camera) only the fringe is found; a cyan rim's greenish
+        blend into a tan mat, or a magenta rim's reddish one, is found by another colour's
+        score and named by the rim's paint, a size too large. Or a poor reading of the rim
+        itself, pulled off its centre by the blend's colour (a pale cyan rim on a tan mat read
+        as green, 0.1 in off): then the rim, measured from there in its own colour, fits far
+        better and is the more saturated of the two."""
         for colour in self.seen.colours:
             # a blur ring is of another hue than its rim (as _blur asks): none to look for inside
             # a ring of the colour's own hue, which is most bases
@@ -349,7 +351,10 @@ class BaseFinder:
                 continue
             rim = self._measure_aimed(frame, reg, colour, np.array([base.x_in, base.y_in]),
                                       base.radius_in - 4 * MM, others)
-            if rim is None or rim.edges != 2 or rim.color != colour.name:
+            # the rim seen with both its edges; or by its outer edge alone (a figure of its
+            # colour over its inner edge) when that fits far more tightly than the ring does
+            if rim is None or rim.color != colour.name or \
+                    (rim.edges != 2 and not (rim.coverage >= 0.75 and rim.residual_in <= 0.5 * base.residual_in)):
                 continue
             apart = np.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in)
             if (apart < 0.05 and _blur(base, rim, self.surface_ab)) or \

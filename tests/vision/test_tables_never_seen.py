@@ -549,6 +549,14 @@ def test_a_green_rim_under_its_cloak_on_felt_is_not_read_as_its_blur_ring(pitch)
     assert _near(_bases(make_wide_case(25521), pitch), 10.32, 17.06, 0.1) == [("green", 30)]
 
 
+def test_a_rims_fringe_read_with_both_edges_gives_way_to_the_rims_tight_outer_edge(pitch):
+    """Turned seed 25720 (turf, 16.9 px/in): a red figure covers nearly all of its red 40 mm
+    base. The rim's yellowish blend into the turf, found by the yellow score, fits two edges
+    loosely (residual 0.058 in) and read 50 mm; the red rim measured inside it shows its
+    outer edge alone, fitted to 0.004 in. The rim is the base."""
+    assert _near(_bases(make_turned_case(25720), pitch), 12.12, 25.57, 0.1) == [("red", 40)]
+
+
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     found = _bases(make_wide_case(12786), pitch, tmp_path)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
