@@ -1168,9 +1168,9 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
 
 
 def _own_blur_ring(ring: Base, rim: Base) -> bool:
-    """``ring`` is ``rim``'s blur into the surface, found by another team's score and named
-    by the rim: in its name, about its centre (0.05 in), less than a size step out of it
-    (3.5 mm), and its paint, read in its own outer 3 mm, far duller (under 0.7x). Its ``ab``
+    """``ring`` is ``rim``'s blur into the surface, read as a base in the rim's name (another
+    team's score can find it): about the rim's centre (0.05 in), less than a size step out of
+    it (3.5 mm), and its paint, read in its own outer 3 mm, far duller (under 0.7x). Its ``ab``
     (the rays' peak) is the rim's own paint and cannot tell; the ring's paint can. A real rim
     round a figure of its colour lies a size step out at least, or off the figure's centre.
 
