@@ -22,7 +22,6 @@ neither), and in how many the halfway edge is the closer.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections import defaultdict
@@ -39,6 +38,7 @@ from companion.vision.camera_model import load_camera  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 from vision_outer_edges import PROFILE, band, found_in_cases  # noqa: E402
+from vision_samples import sample_pictures  # noqa: E402
 
 MATCH_IN = 0.15
 GATE_MM = bases.HALFWAY_REACH_MM     # the pipeline's own gate, before _measure_always widens it
@@ -79,14 +79,10 @@ def _errors(pieces, key: str) -> list[tuple[str, float, float]]:
 def from_samples(folders, board: str) -> list[tuple[str, float, float]]:
     profile, rows = load_profile(board), []
     for folder in map(Path, folders):
-        for truth_path in sorted(folder.glob("*.json")):
-            image = next((p for p in folder.glob(f"{truth_path.stem}.*") if p.suffix.lower() in (".jpg", ".png")), None)
-            if image is None:
-                continue
-            toml = folder / f"{truth_path.stem}.camera.toml"
-            camera = load_camera(str(toml)) if toml.exists() else None
+        for _, image, truth, toml in sample_pictures(folder):
+            camera = load_camera(str(toml)) if toml else None
             VisionPipeline(profile, camera, track=False).process(cv2.imread(str(image)))
-            pieces = [(p["x_in"], p["y_in"], p["diameter_mm"]) for p in json.loads(truth_path.read_text())["pieces"]]
+            pieces = [(p["x_in"], p["y_in"], p["diameter_mm"]) for p in truth["pieces"]]
             rows += _errors(pieces, folder.name)
     return rows
 

@@ -111,16 +111,22 @@ def tally_picture(name: str, truth: dict, out: dict | None, total: Tally, by: di
             print(f"  {name}: token {tok['id']} not found")
 
 
-def evaluate(folder: Path, board: str, verbose: bool = False) -> tuple[Tally, dict[str, Tally]]:
-    total, by = Tally(), defaultdict(Tally)
+def sample_pictures(folder: Path):
+    """Each picture of ``folder`` that has its truth beside it: (name, picture path, truth,
+    CAMERA.toml path or None)."""
     for truth_path in sorted(folder.glob("*.json")):
         stem = truth_path.stem
         image = next((p for p in folder.glob(f"{stem}.*") if p.suffix.lower() in (".jpg", ".jpeg", ".png")), None)
         if image is None:
             continue
-        truth = json.loads(truth_path.read_text())
         camera = folder / f"{stem}.camera.toml"
-        status, out, message = detect(str(image), board, str(camera) if camera.exists() else None)
+        yield stem, image, json.loads(truth_path.read_text()), camera if camera.exists() else None
+
+
+def evaluate(folder: Path, board: str, verbose: bool = False) -> tuple[Tally, dict[str, Tally]]:
+    total, by = Tally(), defaultdict(Tally)
+    for stem, image, truth, camera in sample_pictures(folder):
+        status, out, message = detect(str(image), board, str(camera) if camera else None)
         tally_picture(stem, truth, out, total, by, (), verbose, f"exit {status}: {message}")
     return total, by
 
