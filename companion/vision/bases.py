@@ -30,7 +30,7 @@ import numpy as np
 
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, falls_below, fit_concentric, fit_concentric_algebraic,
-                                      outermost_crossings, ransac_circles, robust_circle)
+                                      consensus_circle, outermost_crossings, ransac_circles, robust_circle)
 from companion.vision.colours import (Palette, TeamColour, between, blend_position, blends, hue_gap, picture_colours,
                                      surface_colour)
 from companion.vision.registration import Registration
@@ -58,6 +58,9 @@ ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
+OUTER_RADII_IN = ((SIZES_MM[0] / 2 - 3) * MM, (SIZES_MM[-1] / 2 + 5) * MM)   # a rim's outer edge, any size
+CONSENSUS_IN = 0.03      # an outer edge point this near a circle lies on it (a pixel at 33 px/in; a looser
+#                          tolerance, a pixel at 16 px/in, finds rings in noise: 6 more invented in 2,000 pictures)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
@@ -634,8 +637,7 @@ class BaseFinder:
         them); its size may come from the halfway edge (:func:`_halfway_radius`)."""
         rows = np.nonzero(ok)[0]
         outer = centre + outer_r[rows, None] * DIRS[rows]
-        c, ro, keep = robust_circle(outer, np.ones(len(rows), bool), centre, median(outer_r[rows]),
-                                     RAYS * 0.5)
+        c, ro, keep, residual = _outer_circle(outer, centre, median(outer_r[rows]))
         if c is None:
             return self._reject(f"only {np.count_nonzero(keep)} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
@@ -655,7 +657,6 @@ class BaseFinder:
         name, gap = self.seen.classify(rim)
         if gap > 30:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
-        residual = float(np.sqrt(np.mean((np.hypot(outer[keep, 0] - c[0], outer[keep, 1] - c[1]) - ro) ** 2)))
         if residual > MAX_RESIDUAL_IN:
             return self._reject(f"residual {residual:.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
@@ -871,6 +872,28 @@ def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.n
     chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
     best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
     return row_medians(best.T)
+
+
+def _outer_circle(outer: np.ndarray, centre: np.ndarray, r0: float):
+    """The circle of a rim's outer edge through the points ``outer`` (one a ray, in order
+    round ``centre``), those that stray dropped: (centre, radius, keep, RMS residual), centre
+    None when too few agree. A figure of the rim's colour can bulge past the edge on one side
+    and hide it on another; when the robust fit cannot drop both arcs (its residual is a
+    rejected reading's), the circle most of the edge points lie on is fitted instead."""
+    def fitted(keep, start, r, sectors):
+        c, ro, keep = robust_circle(outer, keep, start, r, RAYS * 0.5, sectors=sectors)
+        if c is None:
+            return c, ro, keep, math.inf
+        res = np.hypot(outer[keep, 0] - c[0], outer[keep, 1] - c[1]) - ro
+        return c, ro, keep, float(np.sqrt(np.mean(res ** 2)))
+    fit = fitted(np.ones(len(outer), bool), centre, r0, True)
+    if fit[3] > MAX_RESIDUAL_IN:
+        found = consensus_circle(outer, np.ones(len(outer), bool), OUTER_RADII_IN, CONSENSUS_IN)
+        if found is not None and np.count_nonzero(found[2]) >= RAYS * 0.5:
+            again = fitted(found[2], found[0], found[1], False)
+            if again[3] < fit[3]:
+                return again
+    return fit
 
 
 def _outer_size(diameter: float) -> int | None:

@@ -167,6 +167,40 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
     return c, r, keep
 
 
+def consensus_circle(pts: np.ndarray, keep: np.ndarray, radii_in: tuple[float, float], tol_in: float):
+    """The circle through most of the points ``pts[keep]`` (in order round a centre, as a
+    rim's edge read along rays is), each within ``tol_in`` of it: (centre, radius, inliers),
+    or None when no circle within ``radii_in`` passes through three of them.
+
+    For edges that two arcs pull apart (a figure over the rim bulging out on one side and
+    hiding it on another): a least-squares fit through all of them lands between, where
+    every point strays alike and a cut by the median residual tells none from the rest.
+    The candidates are the circles through points a third, a quarter and a sixth of the
+    way round from each other, so that each is tried from every arc of the edge.
+
+    >>> t = np.linspace(0, 2 * np.pi, 30, endpoint=False)
+    >>> r = np.where((t > 1) & (t < 2.5), 0.5, 0.8)      # an arc pulled inward
+    >>> pts = np.column_stack([r * np.cos(t), r * np.sin(t)])
+    >>> centre, radius, inliers = consensus_circle(pts, np.ones(30, bool), (0.3, 1.2), 0.02)
+    >>> [round(float(v), 6) + 0.0 for v in centre], round(radius, 6), int(inliers.sum())
+    ([0.0, 0.0], 0.8, 23)
+    """
+    idx = np.nonzero(keep)[0]
+    n = len(idx)
+    if n < 6:
+        return None
+    i = np.arange(n)
+    triples = idx[np.concatenate([np.column_stack([i, (i + s) % n, (i + 2 * s) % n]) for s in (n // 3, n // 4, n // 6)])]
+    centres, radii, ok = circles_from_triples(pts[:, 0], pts[:, 1], triples)
+    ok &= (radii > radii_in[0]) & (radii < radii_in[1])
+    if not ok.any():
+        return None
+    centres, radii = centres[ok], radii[ok]
+    inliers = keep & (np.abs(np.hypot(pts[:, 0] - centres[:, :1], pts[:, 1] - centres[:, 1:]) - radii[:, None]) < tol_in)
+    best = int(np.argmax(inliers.sum(axis=1)))
+    return centres[best], float(radii[best]), inliers[best]
+
+
 def _per_circle_moments(A: np.ndarray, moments, n_o: int, n_i: int):
     """What the normal equations of a fit of two concentric circles leave once each circle's
     own unknown (its k, or its radius) is eliminated: the ``moments`` (:func:`_moments`) of

@@ -4,7 +4,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision.circles import fit_concentric, fit_concentric_algebraic, lsq_circle, ransac_circles, robust_circle
+from companion.vision.circles import (consensus_circle, fit_concentric, fit_concentric_algebraic, lsq_circle, ransac_circles,
+                                      robust_circle)
 
 
 def ring(cx, cy, r, n=60, start=0.0, span=2 * np.pi, noise=0.0, seed=0):
@@ -92,3 +93,29 @@ def test_the_concentric_fits_solve_the_full_least_squares_problems(cx, cy, r, wi
     unit = np.r_[(outer - c) / d_out[:, None], (inner - c) / d_in[:, None]]
     assert abs((e * unit[:, 0]).sum()) < 1e-6 and abs((e * unit[:, 1]).sum()) < 1e-6
     assert abs((d_out - ro).sum()) < 1e-6 and abs((d_in - ri).sum()) < 1e-6
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(0, 30), st.floats(0, 30), st.floats(0.5, 1.1), st.integers(0, 59), st.integers(6, 54),
+       st.floats(0.08, 0.3), st.floats(-0.3, -0.08), st.integers(0, 10 ** 6))
+def test_two_arcs_pulled_opposite_ways_leave_the_circle_most_points_lie_on(cx, cy, r, out_at, apart, out_by, in_by,
+                                                                           seed):
+    """An edge read along 60 rays, a tenth of it pushed out (a figure bulging past the rim)
+    and another tenth pulled in (the figure hiding it), anywhere round and apart: the consensus circle
+    is the true one, and its inliers are the rays left alone."""
+    pts = ring(cx, cy, r, noise=0.003, seed=seed)
+    moved = np.zeros(60, bool)
+    for at, by in ((out_at, out_by), (out_at + apart, in_by)):
+        arc = (np.arange(6) + at) % 60
+        v = pts[arc] - [cx, cy]
+        pts[arc] += by * v / np.hypot(*v.T)[:, None]
+        moved[arc] = True
+    centre, radius, inliers = consensus_circle(pts, np.ones(60, bool), (0.3, 1.2), 0.03)
+    assert np.hypot(*(centre - [cx, cy])) < 0.03 and abs(radius - r) < 0.03
+    assert not (inliers & moved).any() and np.count_nonzero(inliers) >= 0.9 * np.count_nonzero(~moved)
+
+
+def test_consensus_needs_a_circle_of_the_radii_asked_for():
+    pts = ring(5, 5, 2.0)
+    assert consensus_circle(pts, np.ones(60, bool), (0.3, 1.2), 0.03) is None
+    assert consensus_circle(pts, np.arange(60) < 5, (1.5, 2.5), 0.03) is None   # too few points to try

@@ -557,6 +557,34 @@ def test_a_rims_fringe_read_with_both_edges_gives_way_to_the_rims_tight_outer_ed
     assert _near(_bases(make_turned_case(25720), pitch), 12.12, 25.57, 0.1) == [("red", 40)]
 
 
+# Turned seed 26570's green 40 mm rim (printed mat, 24.5 px/in): its outermost edge along each of
+# the 60 rays from (3.074, 1.947), inches. A green figure leans over the right half: it bulges
+# past the rim (rays 43-52) and, where its paint outshines a pale arc of the rim, ends inside it
+# (rays 20-26).
+_LEANING_FIGURE_OUTER_EDGE = [
+    0.779, 0.773, 0.776, 0.789, 0.799, 0.795, 0.797, 0.806, 0.814, 0.815, 0.818, 0.812, 0.816, 0.835, 0.842,
+    0.822, 0.817, 0.831, 0.857, 0.862, 0.543, 0.551, 0.564, 0.577, 0.583, 0.576, 0.555, 0.859, 0.831, 0.816,
+    0.824, 0.824, 0.821, 0.823, 0.819, 0.811, 0.780, 0.773, 0.785, 0.767, 0.767, 0.789, 0.804, 0.850, 0.875,
+    0.919, 0.967, 0.989, 0.998, 1.002, 1.003, 0.955, 0.889, 0.830, 0.797, 0.767, 0.759, 0.751, 0.745, 0.767]
+
+
+def test_an_outer_edge_pulled_out_on_one_side_and_in_on_another_is_fitted_to_the_rest():
+    """The fit through all of it lands 0.08 in off, where every ray strays alike (residual
+    0.09 in, a rejected reading) and no cut by the median residual drops the two arcs; the
+    circle most of the rays lie on is the rim's: centred 0.01 in from the truth, 40 mm."""
+    from companion.vision.bases import DIRS, MAX_RESIDUAL_IN, MM, _outer_circle
+    start = np.array([3.0743, 1.9469])
+    outer = start + np.array(_LEANING_FIGURE_OUTER_EDGE)[:, None] * DIRS
+    c, r, keep, residual = _outer_circle(outer, start, float(np.median(_LEANING_FIGURE_OUTER_EDGE)))
+    assert math.hypot(c[0] - 3.05, c[1] - 1.98) < 0.01 and abs(2 * r / MM - 40) < 1.5
+    assert residual < MAX_RESIDUAL_IN / 3
+    assert not keep[20:27].any() and not keep[43:53].any()
+
+
+def test_a_figure_leaning_over_half_its_rim_leaves_the_rims_size(pitch):
+    assert _near(_bases(make_turned_case(26570), pitch), 3.05, 1.98, 0.1) == [("green", 40)]
+
+
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     found = _bases(make_wide_case(12786), pitch, tmp_path)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
