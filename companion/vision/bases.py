@@ -403,15 +403,18 @@ class BaseFinder:
         """A doubtful base (its rim's inner edge hidden, or a loose fit) measured again as each
         larger standard size: a figure of the rim's colour overhanging a 40 mm rim can make a
         30 mm circle inside it, tangent on one side and ~5 mm off. The fit that explains the
-        edges best (lowest residual, the rim as well covered) wins."""
+        edges best (lowest residual, the rim as well covered) wins; a rim's two edges fitted far
+        tighter win even on less of its round (a second figure over its other side)."""
         best = base
         for size, mid in zip(SIZES_MM, RIM_MIDS_IN):
             if size <= base.diameter_mm:
                 continue
             centre = np.array([base.x_in, base.y_in])
             other = self._measure_aimed(frame, reg, colour, centre, mid, others)
-            if other is None or other.diameter_mm != size or other.coverage < best.coverage - 0.1 or \
-                    other.residual_in >= 0.7 * best.residual_in:
+            if other is None or other.diameter_mm != size or other.residual_in >= 0.7 * best.residual_in:
+                continue
+            if other.coverage < best.coverage - 0.1 and \
+                    not (other.edges > best.edges and other.residual_in <= 0.25 * best.residual_in):
                 continue
             # an outer edge alone about the centre of a rim seen with both its edges is that
             # rim's blur (a thin rim, blurred, is a wide band of falling colour), not a larger base

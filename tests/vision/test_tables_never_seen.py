@@ -585,6 +585,14 @@ def test_a_figure_leaning_over_half_its_rim_leaves_the_rims_size(pitch):
     assert _near(_bases(make_turned_case(26570), pitch), 3.05, 1.98, 0.1) == [("green", 40)]
 
 
+def test_a_rims_two_tight_edges_on_half_its_round_beat_a_loose_outer_edge_inside_it(pitch):
+    """Wide seed 24880 (turf, 30.2 px/in): a blue figure leans out of its blue 40 mm base on
+    one side and a red figure covers the other. The blue outline reads as a 30 mm outer edge
+    (residual 0.055 in, on 71 % of its round); measured as a 40 mm base from there, the rim
+    shows both its edges, fitted to 0.003 in, on half its round. That is the base."""
+    assert _near(_bases(make_wide_case(24880), pitch), 18.22, 25.22, 0.1) == [("blue", 40)]
+
+
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     found = _bases(make_wide_case(12786), pitch, tmp_path)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
