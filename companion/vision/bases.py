@@ -882,7 +882,8 @@ def _outer_circle(outer: np.ndarray, centre: np.ndarray, r0: float):
     round ``centre``), those that stray dropped: (centre, radius, keep, RMS residual), centre
     None when too few agree. A figure of the rim's colour can bulge past the edge on one side
     and hide it on another; when the robust fit cannot drop both arcs (its residual is a
-    rejected reading's), the circle most of the edge points lie on is fitted instead."""
+    rejected reading's, or too few rays are left), the fit starts instead from the circle
+    most of the edge points lie on."""
     def fitted(keep, start, r, sectors):
         c, ro, keep = robust_circle(outer, keep, start, r, RAYS * 0.5, sectors=sectors)
         if c is None:

@@ -190,13 +190,15 @@ def consensus_circle(pts: np.ndarray, keep: np.ndarray, radii_in: tuple[float, f
     if n < 6:
         return None
     i = np.arange(n)
-    triples = idx[np.concatenate([np.column_stack([i, (i + s) % n, (i + 2 * s) % n]) for s in (n // 3, n // 4, n // 6)])]
+    steps = (n // 3, n // 4, n // 6)
+    triples = idx[np.concatenate([np.column_stack([i, (i + s) % n, (i + 2 * s) % n]) for s in steps])]
     centres, radii, ok = circles_from_triples(pts[:, 0], pts[:, 1], triples)
     ok &= (radii > radii_in[0]) & (radii < radii_in[1])
     if not ok.any():
         return None
     centres, radii = centres[ok], radii[ok]
-    inliers = keep & (np.abs(np.hypot(pts[:, 0] - centres[:, :1], pts[:, 1] - centres[:, 1:]) - radii[:, None]) < tol_in)
+    off = np.abs(np.hypot(pts[:, 0] - centres[:, :1], pts[:, 1] - centres[:, 1:]) - radii[:, None])
+    inliers = keep & (off < tol_in)
     best = int(np.argmax(inliers.sum(axis=1)))
     return centres[best], float(radii[best]), inliers[best]
 

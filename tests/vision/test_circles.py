@@ -4,8 +4,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.vision.circles import (consensus_circle, fit_concentric, fit_concentric_algebraic, lsq_circle, ransac_circles,
-                                      robust_circle)
+from companion.vision.circles import (consensus_circle, fit_concentric, fit_concentric_algebraic, lsq_circle,
+                                      ransac_circles, robust_circle)
 
 
 def ring(cx, cy, r, n=60, start=0.0, span=2 * np.pi, noise=0.0, seed=0):
