@@ -61,6 +61,7 @@ OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring 
 OUTER_RADII_IN = ((SIZES_MM[0] / 2 - 3) * MM, (SIZES_MM[-1] / 2 + 5) * MM)   # a rim's outer edge, any size
 CONSENSUS_IN = 0.03      # an outer edge point this near a circle lies on it (a pixel at 33 px/in; a looser
 #                          tolerance, a pixel at 16 px/in, finds rings in noise: 6 more invented in 2,000 pictures)
+NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
@@ -758,6 +759,8 @@ class BaseFinder:
                 # rays that would run into a base of its colour it touches are left out
                 neighbours = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2)
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r), neighbours)
+                if base is None:
+                    base = self._next_hue(frame, reg, colour, np.asarray(centre, float), float(r), bases)
                 if base is not None:
                     self._apart[base] = neighbours
                     _add(bases, base, self.surface_ab, self._displaced)
@@ -765,6 +768,21 @@ class BaseFinder:
             if bad:
                 failed.append(group)
         return failed, empty
+
+    def _next_hue(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r: float,
+                  bases: list[Base]) -> Base | None:
+        """A rim circle of ``colour`` that measured as no base, measured in the colour the picture
+        shows next to it in hue (within ``NEXT_HUE_DEG``): a rim lit paler than the rest of its
+        team's lands among the pixels of its blend into the surface (a light blue rim on turf,
+        among the cyan of the blue rims' fringes), and only its own team's score reads it."""
+        near = [c for c in self.seen.colours if c.name != colour.name and
+                math.degrees(hue_gap(c.hue, colour.hue)) <= NEXT_HUE_DEG]
+        if not near:
+            return None
+        other = min(near, key=lambda c: hue_gap(c.hue, colour.hue))
+        if self._needless(other, centre, r, bases):
+            return None
+        return self.refine(frame, reg, other, centre, r, _neighbours(bases, other.name, centre, r + RIM_MM * MM / 2))
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),

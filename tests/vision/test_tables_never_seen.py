@@ -593,6 +593,15 @@ def test_a_rims_two_tight_edges_on_half_its_round_beat_a_loose_outer_edge_inside
     assert _near(_bases(make_wide_case(24880), pitch), 18.22, 25.22, 0.1) == [("blue", 40)]
 
 
+def test_a_rim_lit_paler_than_its_team_found_among_its_fringes_colour_is_measured_in_its_own(pitch):
+    """Turned seed 27320 (turf, 21.7 px/in): a blue 30 mm rim lit paler than the other blue
+    rims, a red figure leaning out of it. Its pixels fall among the cyan of the blue rims'
+    fringes on turf; its circle, measured in cyan, crosses no rim (3 rays), and the red
+    figure alone was read, as a red 30 mm base 0.2 in off. Measured in the next colour in hue,
+    blue, it is a two-edge rim fitted to 0.012 in."""
+    assert _near(_bases(make_turned_case(27320), pitch), 15.48, 28.43, 0.1) == [("blue", 30)]
+
+
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     found = _bases(make_wide_case(12786), pitch, tmp_path)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
