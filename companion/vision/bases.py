@@ -760,7 +760,7 @@ class BaseFinder:
                 neighbours = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2)
                 base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r), neighbours)
                 if base is None:
-                    base = self._next_hue(frame, reg, colour, np.asarray(centre, float), float(r), bases)
+                    base, neighbours = self._next_hue(frame, reg, colour, np.asarray(centre, float), float(r), bases)
                 if base is not None:
                     self._apart[base] = neighbours
                     _add(bases, base, self.surface_ab, self._displaced)
@@ -770,19 +770,21 @@ class BaseFinder:
         return failed, empty
 
     def _next_hue(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r: float,
-                  bases: list[Base]) -> Base | None:
+                  bases: list[Base]) -> tuple[Base | None, list[Base]]:
         """A rim circle of ``colour`` that measured as no base, measured in the colour the picture
         shows next to it in hue (within ``NEXT_HUE_DEG``): a rim lit paler than the rest of its
         team's lands among the pixels of its blend into the surface (a light blue rim on turf,
-        among the cyan of the blue rims' fringes), and only its own team's score reads it."""
+        among the cyan of the blue rims' fringes), and only its own team's score reads it.
+        Returns the base or None, and the touching bases of that colour it was measured without."""
         near = [c for c in self.seen.colours if c.name != colour.name and
                 math.degrees(hue_gap(c.hue, colour.hue)) <= NEXT_HUE_DEG]
         if not near:
-            return None
+            return None, []
         other = min(near, key=lambda c: hue_gap(c.hue, colour.hue))
         if self._needless(other, centre, r, bases):
-            return None
-        return self.refine(frame, reg, other, centre, r, _neighbours(bases, other.name, centre, r + RIM_MM * MM / 2))
+            return None, []
+        neighbours = _neighbours(bases, other.name, centre, r + RIM_MM * MM / 2)
+        return self.refine(frame, reg, other, centre, r, neighbours), neighbours
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),
