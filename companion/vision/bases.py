@@ -4,16 +4,19 @@
    the board is seen at under 20 px/in: halved, a rim would blur into the surface), mapped to
    board inches; RANSAC finds circles of a base's rim radius among them, so a
    rim half hidden by its figure, or two rims touching, still give circles.
-   When a candidate measures as nothing (a circle drawn across touching rims),
-   the search runs again without the bases found, one standard size at a time,
-   and once more where a whole rim's worth of pixels is still unexplained.
-2. Refinement, in the full-size camera image: along 96 rays across the rim
+   When a candidate measures as nothing, it is measured in the colour next in hue
+   (a rim lit paler than its team's, among its fringes' pixels); when it still does
+   (a circle drawn across touching rims), the search runs again without the bases
+   found, one standard size at a time, and once more where a whole rim's worth of
+   pixels is still unexplained.
+2. Refinement, in the full-size camera image: along 60 rays across the rim
    (board-plane rays, sampled where they fall in the image), the team score is
    read with bilinear interpolation, and the rim's outer edge (to the surface)
    and inner edge (to the base's dark top) are placed where the score crosses
    half the rim's level. Those edge points, in board inches, are fitted with
    two concentric circles; rays that disagree (a figure across the rim, a
-   shadow) are dropped and the fit repeated.
+   shadow) are dropped and the fit repeated. A rim whose inner edge a figure of
+   its colour hides is fitted by its outer edge alone.
 3. The outer diameter picks the standard size (30, 40, 50 mm); the rim's own
    paint (its most saturated colour across the rim, whichever team's score
    found it) picks the team.
