@@ -761,9 +761,10 @@ class BaseFinder:
                     continue
                 # rays that would run into a base of its colour it touches are left out
                 neighbours = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2)
-                base = self.refine(frame, reg, colour, np.asarray(centre, float), float(r), neighbours)
+                centre, r = np.asarray(centre, float), float(r)
+                base = self.refine(frame, reg, colour, centre, r, neighbours)
                 if base is None:
-                    base, neighbours = self._next_hue(frame, reg, colour, np.asarray(centre, float), float(r), bases)
+                    base, neighbours = self._next_hue(frame, reg, colour, centre, r, bases)
                 if base is not None:
                     self._apart[base] = neighbours
                     _add(bases, base, self.surface_ab, self._displaced)
