@@ -283,17 +283,35 @@ class BaseFinder:
     # --- 2. refinement ---------------------------------------------------------------
 
     def refine(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
-               r_mid: float, others: list[Base] = ()) -> Base | None:
+               r_mid: float, others: list[Base] = (), rings: bool = True) -> Base | None:
         """Measure the base near ``centre``; measured again from the new centre when the first
-        look moved it (see :meth:`_measure_aimed`)."""
+        look moved it (see :meth:`_measure_aimed`). A reading with a ring of another colour round
+        it is a figure or a painted top (:meth:`_ringed`); with ``rings``, that ring is measured
+        as the base, in the colour it shows (a figure that leans out of its rim and hides half
+        of it can leave too little of the rim to be a circle of its own, and read as a base)."""
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
         if base is not None:
             base = self._unblurred(frame, reg, base, others)
-        if base is not None and self._ringed(frame, reg, base):
-            return self._reject("inside another colour's rim: a figure or a painted top")
-        return base
+        ring = self._ringed(frame, reg, base) if base is not None else None
+        if ring is None:
+            return base
+        (ring_ab, ring_size), why = ring, "inside another colour's rim: a figure or a painted top"
+        name, gap = self.seen.classify((0.0, *ring_ab))
+        if not rings or gap > 30 or name == colour.name:
+            return self._reject(why)
+        # from the reading's centre, which the ring runs round, and from the circle's, which the
+        # figure's outline gave: either can be the nearer to the rim's. ``others`` are touching
+        # bases of the figure's colour, not the ring's: a new base touching one of its own colour
+        # is measured again without it (:meth:`_separate_touching`).
+        reading = np.array([base.x_in, base.y_in])
+        for start in (reading, centre) if np.hypot(*(reading - centre)) > AIM_AGAIN_IN else (reading,):
+            rim = self.refine(frame, reg, self.colour(name), start, (ring_size / 2 - RIM_MM / 2) * MM, (),
+                              rings=False)
+            if rim is not None and rim.color == name:
+                return rim
+        return self._reject(why)
 
     def _margin_colour(self, frame: np.ndarray, reg: Registration) -> tuple[float, float] | None:
         """The colour round the play area (Lab a, b): the median of a band 0.2-0.4 in outside its
@@ -369,13 +387,14 @@ class BaseFinder:
                 return rim
         return base
 
-    def _ringed(self, frame: np.ndarray, reg: Registration, base: Base) -> bool:
-        """Whether a ring of one other colour runs round ``base`` where a larger base's rim would:
-        ``base`` is then a figure's body or a base's painted top (a sand top reads as a yellow
-        ring) inside a rim too faint, too hidden or too far between sizes to be measured itself."""
+    def _ringed(self, frame: np.ndarray, reg: Registration, base: Base) -> tuple[tuple[float, float], int] | None:
+        """The ring of one other colour that runs round ``base`` where a larger base's rim would,
+        as (its Lab (a, b), that size), or None: ``base`` is then a figure's body or a base's
+        painted top (a sand top reads as a yellow ring) inside a rim too faint, too hidden or
+        too far between sizes to be measured itself."""
         larger = [size for size in SIZES_MM if size > base.diameter_mm]
         if not larger:
-            return False
+            return None
         sa, sb = self.surface_ab
         near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
         # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
@@ -394,14 +413,14 @@ class BaseFinder:
         best = np.argmax(np.where(paint, chroma, -1.0), axis=1)                  # rings x RAYS
         at = (np.arange(len(larger))[:, None], best, np.arange(RAYS)[None, :])
         seen, a, b = paint[at], a[at], b[at]
-        for ring_seen, ring_a, ring_b in zip(seen, a, b):
+        for size, ring_seen, ring_a, ring_b in zip(larger, seen, a, b):
             if np.count_nonzero(ring_seen) < 0.5 * RAYS:
                 continue
             ring_a, ring_b = ring_a[ring_seen], ring_b[ring_seen]
             ma, mb = median(ring_a), median(ring_b)
             if np.count_nonzero(np.hypot(ring_a - ma, ring_b - mb) < 12.0) >= 0.5 * RAYS:
-                return True
-        return False
+                return (ma, mb), size
+        return None
 
     def _other_sizes(self, frame, reg, colour: TeamColour, others, base: Base) -> Base:
         """A doubtful base (its rim's inner edge hidden, or a loose fit) measured again as each

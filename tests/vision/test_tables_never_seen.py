@@ -602,6 +602,15 @@ def test_a_rim_lit_paler_than_its_team_found_among_its_fringes_colour_is_measure
     assert _near(_bases(make_turned_case(27320), pitch), 15.48, 28.43, 0.1) == [("blue", 30)]
 
 
+def test_the_ring_round_a_figure_read_as_a_base_is_measured_as_the_base(pitch):
+    """Turned seed 27704 (turf, 21.3 px/in): a red figure leans out of a thin, pale blue 40 mm
+    rim and hides half of it. What is left of the rim at half size (14 and 10 pixels) is too
+    little for a circle of its own, and the figure was read as a red 40 mm base 0.55 in off.
+    One of the figure's red circles has the blue ring round it: measured in blue from there,
+    as the base whose rim that ring is, it is the blue 40 mm base, and nothing red is left."""
+    assert _near(_bases(make_turned_case(27704), pitch), 19.18, 14.20, 1.2) == [("blue", 40)]
+
+
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     found = _bases(make_wide_case(12786), pitch, tmp_path)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
