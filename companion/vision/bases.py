@@ -16,7 +16,8 @@
    half the rim's level. Those edge points, in board inches, are fitted with
    two concentric circles; rays that disagree (a figure across the rim, a
    shadow) are dropped and the fit repeated. A rim whose inner edge a figure of
-   its colour hides is fitted by its outer edge alone.
+   its colour hides is fitted by its outer edge alone. A reading with a ring of
+   another colour round it is a figure: the ring is measured as the base.
 3. The outer diameter picks the standard size (30, 40, 50 mm); the rim's own
    paint (its most saturated colour across the rim, whichever team's score
    found it) picks the team.
@@ -283,10 +284,10 @@ class BaseFinder:
     # --- 2. refinement ---------------------------------------------------------------
 
     def refine(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
-               r_mid: float, others: list[Base] = (), rings: bool = True) -> Base | None:
+               r_mid: float, others: list[Base] = (), follow_ring: bool = True) -> Base | None:
         """Measure the base near ``centre``; measured again from the new centre when the first
         look moved it (see :meth:`_measure_aimed`). A reading with a ring of another colour round
-        it is a figure or a painted top (:meth:`_ringed`); with ``rings``, that ring is measured
+        it is a figure or a painted top (:meth:`_ringed`); with ``follow_ring``, that ring is measured
         as the base, in the colour it shows (a figure that leans out of its rim and hides half
         of it can leave too little of the rim to be a circle of its own, and read as a base)."""
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
@@ -299,7 +300,7 @@ class BaseFinder:
             return base
         (ring_ab, ring_size), why = ring, "inside another colour's rim: a figure or a painted top"
         name, gap = self.seen.classify((0.0, *ring_ab))
-        if not rings or gap > 30 or name == colour.name:
+        if not follow_ring or gap > 30 or name == colour.name:      # 30: as a reading's own colour (_finish)
             return self._reject(why)
         # from the reading's centre, which the ring runs round, and from the circle's, which the
         # figure's outline gave: either can be the nearer to the rim's. ``others`` are touching
@@ -308,7 +309,7 @@ class BaseFinder:
         reading = np.array([base.x_in, base.y_in])
         for start in (reading, centre) if np.hypot(*(reading - centre)) > AIM_AGAIN_IN else (reading,):
             rim = self.refine(frame, reg, self.colour(name), start, (ring_size / 2 - RIM_MM / 2) * MM, (),
-                              rings=False)
+                              follow_ring=False)
             if rim is not None and rim.color == name:
                 return rim
         return self._reject(why)
