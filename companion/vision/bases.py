@@ -289,10 +289,20 @@ class BaseFinder:
         look moved it (see :meth:`_measure_aimed`). A reading with a ring of another colour round
         it is a figure or a painted top (:meth:`_ringed`); with ``follow_ring``, that ring is measured
         as the base, in the colour it shows (a figure that leans out of its rim and hides half
-        of it can leave too little of the rim to be a circle of its own, and read as a base)."""
+        of it can leave too little of the rim to be a circle of its own, and read as a base).
+        A reading whose paint is another team's than ``colour`` is measured again in its own
+        colour, and that reading kept when there is one. ``follow_ring`` is False in these
+        follow-ups: they do not follow again."""
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
+        if follow_ring and base is not None and base.color != colour.name:
+            # its paint is another team's: its edges are where this score falls to half, not
+            # where its own does (a red score reads a yellow rim's inner part, a size too small)
+            own = self.refine(frame, reg, self.colour(base.color), np.array([base.x_in, base.y_in]),
+                              nominal_radius(base) - 2 * MM, (), follow_ring=False)
+            if own is not None and own.color == base.color:
+                return own
         if base is not None:
             base = self._unblurred(frame, reg, base, others)
         ring = self._ringed(frame, reg, base) if base is not None else None
@@ -582,13 +592,19 @@ class BaseFinder:
         used, rim_lab = rows[ok], lab[rows[ok], peak_at[ok]]
         keep = np.ones(len(used), bool)
         (ox, oy), (ix, iy) = outer.T, inner.T
-        for _ in range(3):  # drop rays that disagree: a figure across the rim, a shadow
+        for k in range(3):  # drop rays that disagree: a figure across the rim, a shadow
             c, ro, ri = fit_concentric_algebraic(outer[keep], inner[keep])
             res = np.maximum(np.abs(np.hypot(ox - c[0], oy - c[1]) - ro), np.abs(np.hypot(ix - c[0], iy - c[1]) - ri))
             mad = median(res[keep]) * 1.4826 + 1e-4
             was, keep = keep, res < max(3 * mad, 0.012)
             if np.count_nonzero(keep) < need:
-                return self._reject(f"only {np.count_nonzero(keep)} rays agree")
+                if k == 0:
+                    return self._reject(f"only {np.count_nonzero(keep)} rays agree")
+                # a later cut that would leave too few is not made: the rays the fit has
+                # agreed on so far are fitted (a figure of the rim's colour over most of its
+                # round can leave just enough, each cut of a tighter fit dropping one more)
+                keep = was
+                break
             if np.array_equal(keep, was):       # the same rays: another round would fit them again
                 break
         c, ro, ri = fit_concentric(outer[keep], inner[keep], c)

@@ -613,6 +613,32 @@ def test_the_ring_round_a_figure_read_as_a_base_is_measured_as_the_base(pitch):
     assert _near(found, 19.18, 14.20, 0.03) == [("blue", 40)]         # its centre, not the figure's
 
 
+def test_a_reading_in_another_teams_paint_is_measured_again_in_its_own_colour(pitch):
+    """Turned seed 21248 (turf, 16.8 px/in): a red candidate circle on a yellow 50 mm rim
+    measures a two-edge rim whose paint is yellow. Its edges are where the red score falls
+    to half, inside the yellow rim's own: it read as a yellow 40 mm base. Measured again in
+    yellow, from there, it is the 50 mm base."""
+    from companion.vision.bases import BaseFinder
+    case = make_turned_case(21248)
+    frame = case.image()
+    pipeline = VisionPipeline(pitch, track=False)
+    result = pipeline.process(frame)
+    finder: BaseFinder = pipeline.bases
+    base = finder.refine(frame, result.registration, finder.colour("red"), np.array([19.77, 5.21]), 0.582)
+    assert (base.color, base.diameter_mm) == ("yellow", 50)
+    assert math.hypot(base.x_in - 20.09, base.y_in - 5.26) < 0.03
+
+
+def test_a_cut_that_would_leave_too_few_rays_is_not_made(pitch):
+    """Wide seed 21072 (turf, 19.6 px/in): a yellow figure stands over its yellow 50 mm base
+    and leans out past the rim on one side. 26 rays cross the rim with both its edges (24 are
+    needed). A first cut at 3 MAD keeps 24; the second, of a fit through those to 0.009 in,
+    would keep 23, and the base was dropped ("only 23 rays agree") while the figure's outline
+    was read as a yellow 30 mm base 0.85 in off. The rays kept before that cut are fitted: the
+    base, 0.003 in from the truth."""
+    assert _near(_bases(make_wide_case(21072), pitch), 1.72, 19.14, 1.0) == [("yellow", 50)]
+
+
 def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
     found = _bases(make_wide_case(12786), pitch, tmp_path)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
