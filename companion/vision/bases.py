@@ -66,6 +66,7 @@ OUTER_RADII_IN = ((SIZES_MM[0] / 2 - 3) * MM, (SIZES_MM[-1] / 2 + 5) * MM)   # a
 CONSENSUS_IN = 0.03      # an outer edge point this near a circle lies on it (a pixel at 33 px/in; a looser
 #                          tolerance, a pixel at 16 px/in, finds rings in noise: 6 more invented in 2,000 pictures)
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
+PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
@@ -284,24 +285,25 @@ class BaseFinder:
     # --- 2. refinement ---------------------------------------------------------------
 
     def refine(self, frame: np.ndarray, reg: Registration, colour: TeamColour, centre: np.ndarray,
-               r_mid: float, others: list[Base] = (), follow_ring: bool = True) -> Base | None:
+               r_mid: float, others: list[Base] = (), follow: bool = True) -> Base | None:
         """Measure the base near ``centre``; measured again from the new centre when the first
-        look moved it (see :meth:`_measure_aimed`). A reading with a ring of another colour round
-        it is a figure or a painted top (:meth:`_ringed`); with ``follow_ring``, that ring is measured
-        as the base, in the colour it shows (a figure that leans out of its rim and hides half
-        of it can leave too little of the rim to be a circle of its own, and read as a base).
-        A reading whose paint is another team's than ``colour`` is measured again in its own
-        colour, and that reading kept when there is one. ``follow_ring`` is False in these
-        follow-ups: they do not follow again."""
+        look moved it (see :meth:`_measure_aimed`). With ``follow``, a reading that points at
+        another colour's rim is measured again as that colour's (:meth:`_measured_as`), once:
+        - a reading whose paint is another team's than ``colour``, in its own colour (kept as
+          it is when that measures as none);
+        - a reading with a ring of another colour round it, a figure or a painted top
+          (:meth:`_ringed`): the ring, as the base (a figure that leans out of its rim and hides
+          half of it can leave too little of the rim to be a circle of its own, and read as a
+          base); dropped when the ring measures as none."""
         base = self._measure_aimed(frame, reg, colour, centre, r_mid, others)
         if base is not None and (base.edges == 1 or base.residual_in > DOUBTFUL_RESIDUAL_IN):
             base = self._other_sizes(frame, reg, colour, others, base)
-        if follow_ring and base is not None and base.color != colour.name:
+        if follow and base is not None and base.color != colour.name:
             # its paint is another team's: its edges are where this score falls to half, not
             # where its own does (a red score reads a yellow rim's inner part, a size too small)
-            own = self.refine(frame, reg, self.colour(base.color), np.array([base.x_in, base.y_in]),
-                              nominal_radius(base) - 2 * MM, (), follow_ring=False)
-            if own is not None and own.color == base.color:
+            own = self._measured_as(frame, reg, base.color, [np.array([base.x_in, base.y_in])],
+                                    nominal_radius(base) - 2 * MM)
+            if own is not None:
                 return own
         if base is not None:
             base = self._unblurred(frame, reg, base, others)
@@ -310,19 +312,26 @@ class BaseFinder:
             return base
         (ring_ab, ring_size), why = ring, "inside another colour's rim: a figure or a painted top"
         name, gap = self.seen.classify((0.0, *ring_ab))
-        if not follow_ring or gap > 30 or name == colour.name:      # 30: as a reading's own colour (_finish)
+        if not follow or gap > PAINT_WITHIN_DEG or name == colour.name:
             return self._reject(why)
         # from the reading's centre, which the ring runs round, and from the circle's, which the
-        # figure's outline gave: either can be the nearer to the rim's. ``others`` are touching
-        # bases of the figure's colour, not the ring's: a new base touching one of its own colour
-        # is measured again without it (:meth:`_separate_touching`).
+        # figure's outline gave: either can be the nearer to the rim's
         reading = np.array([base.x_in, base.y_in])
-        for start in (reading, centre) if np.hypot(*(reading - centre)) > AIM_AGAIN_IN else (reading,):
-            rim = self.refine(frame, reg, self.colour(name), start, (ring_size / 2 - RIM_MM / 2) * MM, (),
-                              follow_ring=False)
-            if rim is not None and rim.color == name:
-                return rim
-        return self._reject(why)
+        starts = [reading, centre] if np.hypot(*(reading - centre)) > AIM_AGAIN_IN else [reading]
+        rim = self._measured_as(frame, reg, name, starts, (ring_size / 2 - RIM_MM / 2) * MM)
+        return rim if rim is not None else self._reject(why)
+
+    def _measured_as(self, frame, reg: Registration, name: str, starts: list[np.ndarray],
+                     r_mid: float) -> Base | None:
+        """The base of colour ``name`` measured from the first of ``starts`` that gives one (a
+        reading of another colour there is not it), without following again. No touching
+        bases are left out: those ``refine`` was given are of another colour, and a new base
+        touching one of its own is measured again without it (:meth:`_separate_touching`)."""
+        for start in starts:
+            base = self.refine(frame, reg, self.colour(name), start, r_mid, (), follow=False)
+            if base is not None and base.color == name:
+                return base
+        return None
 
     def _margin_colour(self, frame: np.ndarray, reg: Registration) -> tuple[float, float] | None:
         """The colour round the play area (Lab a, b): the median of a band 0.2-0.4 in outside its
@@ -645,7 +654,7 @@ class BaseFinder:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         rim, peak = paint(), _median_ab(rim_lab[keep])
         name, gap = self.seen.classify(rim)
-        if gap > 30:
+        if gap > PAINT_WITHIN_DEG:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
         res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
@@ -698,7 +707,7 @@ class BaseFinder:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
         name, gap = self.seen.classify(rim)
-        if gap > 30:
+        if gap > PAINT_WITHIN_DEG:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
         if residual > MAX_RESIDUAL_IN:
             return self._reject(f"residual {residual:.4f} in")
