@@ -60,3 +60,35 @@ def test_a_frame_marker_both_fine_windows_miss_is_looked_for_with_a_wider_one(pi
     assert 0 not in fine
     finder.find_all(gray)
     assert set(pitch.markers) <= set(finder.last_raw)
+
+
+class CountingDetector:
+    """An ArUco detector that counts the pictures it reads, by their width."""
+
+    def __init__(self, detector):
+        self.detector, self.widths = detector, []
+
+    def detectMarkers(self, gray):  # noqa: N802 (OpenCV's name)
+        self.widths.append(gray.shape[1])
+        return self.detector.detectMarkers(gray)
+
+
+def test_the_half_size_copy_is_read_only_while_a_frame_marker_is_missing(pitch):
+    """The half-size copy is there for frame markers the 3 px window breaks up: when the
+    picture itself reads every one, it is not read (on 406 wide, turned and older synthetic
+    pictures that read all four, it added no marker); when one is missing, it is."""
+    sharp, _ = marker_on_paper(90, blur=1.0)
+    finder = MarkerFinder(refine_ids={2})
+    finder.detector = counting = CountingDetector(finder.detector)
+    raw, ids, coarse = finder.detect(sharp)
+    assert ids == [2] and counting.widths == [500]
+    blurred, truth = marker_on_paper(120, blur=2.5)
+    counting.widths = []
+    raw, ids, coarse = finder.detect(blurred)
+    assert ids == [2] and coarse == [True] and counting.widths == [500, 250]
+    # a board whose frame markers are all read at full size: one read of the picture
+    gray = cv2.cvtColor(make_wide_case(1001).without_lens().image(), cv2.COLOR_BGR2GRAY)
+    finder = MarkerFinder(pitch.dictionary, refine_ids=set(pitch.markers))
+    finder.detector = counting = CountingDetector(finder.detector)
+    finder.find_all(gray)
+    assert set(pitch.markers) <= set(finder.last_raw) and counting.widths == [gray.shape[1]]
