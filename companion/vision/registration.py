@@ -269,10 +269,13 @@ class MarkerFinder:
                     ids.append(i)
                     coarse.append(at_half)
 
-        if not self.refine_ids or not self.refine_ids <= set(ids):
+        def frame_markers_read() -> bool:
+            return bool(self.refine_ids) and self.refine_ids <= set(ids)
+
+        if not frame_markers_read():
             half = cv2.resize(gray, (gray.shape[1] // 2, gray.shape[0] // 2), interpolation=cv2.INTER_AREA)
             add(self.detector.detectMarkers(half), True)
-        if self.refine_ids and not self.refine_ids <= set(ids):
+        if self.refine_ids and not frame_markers_read():
             add(self.wide_detector.detectMarkers(gray), False)
         return raw, ids, coarse
 

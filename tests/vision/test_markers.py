@@ -82,7 +82,7 @@ def test_the_half_size_copy_is_read_only_while_a_frame_marker_is_missing(pitch):
     finder.detector = counting = CountingDetector(finder.detector)
     raw, ids, coarse = finder.detect(sharp)
     assert ids == [2] and counting.widths == [500]
-    blurred, truth = marker_on_paper(120, blur=2.5)
+    blurred, _ = marker_on_paper(120, blur=2.5)
     counting.widths = []
     raw, ids, coarse = finder.detect(blurred)
     assert ids == [2] and coarse == [True] and counting.widths == [500, 250]
