@@ -318,7 +318,7 @@ class BaseFinder:
         # figure's outline gave: either can be the nearer to the rim's
         reading = np.array([base.x_in, base.y_in])
         starts = [reading, centre] if np.hypot(*(reading - centre)) > AIM_AGAIN_IN else [reading]
-        rim = self._measured_as(frame, reg, name, starts, (ring_size / 2 - RIM_MM / 2) * MM)
+        rim = self._measured_as(frame, reg, name, starts, RIM_MIDS_IN[SIZES_MM.index(ring_size)])
         return rim if rim is not None else self._reject(why)
 
     def _measured_as(self, frame, reg: Registration, name: str, starts: list[np.ndarray],
