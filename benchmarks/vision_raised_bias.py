@@ -65,7 +65,7 @@ def split_errors(frame, profile, camera, truth: list[dict]) -> list[tuple[str, f
 
 
 def own_cases(n: int, first_seed: int):
-    """The project's own raised wide cases at 20 px/in or more: (name, frame, camera, truth)."""
+    """The project's own raised wide cases at 20 px/in or more: (frame, camera, truth)."""
     from companion.sim.testset import make_wide_case
     seed, done = first_seed, 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -79,13 +79,14 @@ def own_cases(n: int, first_seed: int):
             path = Path(tmp) / "camera.toml"
             path.write_text(text)
             truth = [{"x_in": p.x_in, "y_in": p.y_in, "color": p.team} for p in case.scene.pieces]
-            yield f"wide {seed - 1}", case.image(), load_camera(str(path)), truth
+            yield case.image(), load_camera(str(path)), truth
 
 
 def folder_cases(folder: Path):
-    for stem, image, truth, camera in sample_pictures(folder):
+    """The pictures of ``folder`` with a CAMERA.toml: (frame, camera, truth's pieces)."""
+    for _, image, truth, camera in sample_pictures(folder):
         if camera is not None:
-            yield stem, read_image(str(image)), load_camera(str(camera)), truth.get("pieces", [])
+            yield read_image(str(image)), load_camera(str(camera)), truth.get("pieces", [])
 
 
 def report(name: str, errors: list[tuple[str, float, float]]) -> None:
@@ -113,11 +114,11 @@ def main() -> None:
     args = ap.parse_args()
     profile = load_profile(args.board)
     for folder in args.folders:
-        errors = [e for _, frame, cam, truth in folder_cases(folder) for e in split_errors(frame, profile, cam, truth)]
+        errors = [e for frame, cam, truth in folder_cases(folder) for e in split_errors(frame, profile, cam, truth)]
         report(folder.name, errors)
     if args.own:
         own = load_profile(PROFILE)
-        errors = [e for _, frame, cam, truth in own_cases(args.own, args.first_seed)
+        errors = [e for frame, cam, truth in own_cases(args.own, args.first_seed)
                   for e in split_errors(frame, own, cam, truth)]
         report("own raised", errors)
 
