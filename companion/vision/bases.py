@@ -302,7 +302,7 @@ class BaseFinder:
             # its paint is another team's: its edges are where this score falls to half, not
             # where its own does (a red score reads a yellow rim's inner part, a size too small)
             own = self._measured_as(frame, reg, base.color, [np.array([base.x_in, base.y_in])],
-                                    nominal_radius(base) - 2 * MM)
+                                    rim_mid(base.diameter_mm))
             if own is not None:
                 return own
         if base is not None:
@@ -318,7 +318,7 @@ class BaseFinder:
         # figure's outline gave: either can be the nearer to the rim's
         reading = np.array([base.x_in, base.y_in])
         starts = [reading, centre] if np.hypot(*(reading - centre)) > AIM_AGAIN_IN else [reading]
-        rim = self._measured_as(frame, reg, name, starts, RIM_MIDS_IN[SIZES_MM.index(ring_size)])
+        rim = self._measured_as(frame, reg, name, starts, rim_mid(ring_size))
         return rim if rim is not None else self._reject(why)
 
     def _measured_as(self, frame, reg: Registration, name: str, starts: list[np.ndarray],
@@ -743,7 +743,7 @@ class BaseFinder:
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
-                          nominal_radius(old) - 2 * MM, _touching(old, known)))
+                          rim_mid(old.diameter_mm), _touching(old, known)))
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
@@ -871,7 +871,7 @@ class BaseFinder:
             # measured without them already: the same rays would be read again
             if touching and not all(t in self._apart.get(base, ()) for t in touching):
                 again = self.refine(frame, reg, self.colour(base.color), np.array([base.x_in, base.y_in]),
-                                    nominal_radius(base) - 2 * MM, touching)
+                                    rim_mid(base.diameter_mm), touching)
                 if again is not None and again.diameter_mm == base.diameter_mm:
                     base = again
             out.append(base)
@@ -1120,6 +1120,12 @@ def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:
 
 def nominal_radius(base: Base) -> float:
     return base.diameter_mm * MM / 2
+
+
+def rim_mid(size_mm: int) -> float:
+    """The radius (inches) of a standard size's rim centre line, from ``RIM_MIDS_IN``: where
+    a base of that size is measured again or as another colour."""
+    return RIM_MIDS_IN[SIZES_MM.index(size_mm)]
 
 
 def _overlap(a: Base, b: Base) -> bool:
