@@ -65,10 +65,22 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
         if not ok.any():
             break
         centres, radii = centres[ok], radii[ok]
-        # |p - c| within 2 INLIER_IN of r, as squared distances: one matrix product
-        d2 = (x * x + y * y)[None, :] - 2 * centres @ pts.T + (centres ** 2).sum(1)[:, None]
+        # |p - c| within 2 INLIER_IN of r, as squared distances: lo < |p - c|^2 < hi, that is
+        # | |p|^2 - 2 c.p + |c|^2 - mid | < half, whose left side is one matrix product
+        # (circles x 4 by 4 x points): the matrix of circles x points is made once, not by
+        # five passes of sums over it
         lo, hi = np.maximum(radii - 2 * INLIER_IN, 0) ** 2, (radii + 2 * INLIER_IN) ** 2
-        inl = (d2 > lo[:, None]) & (d2 < hi[:, None])
+        per_circle = np.empty((len(radii), 4))
+        per_circle[:, :2] = centres
+        per_circle[:, 2] = 1.0
+        per_circle[:, 3] = (centres ** 2).sum(1) - (lo + hi) / 2
+        per_point = np.empty((4, len(x)))
+        per_point[0], per_point[1] = -2 * x, -2 * y
+        per_point[2] = x * x + y * y
+        per_point[3] = 1.0
+        off = per_circle @ per_point
+        np.abs(off, out=off)
+        inl = off < ((hi - lo) / 2)[:, None]
         counts = inl.sum(axis=1)
         best = int(np.argmax(counts))
         if counts[best] < min_points:
