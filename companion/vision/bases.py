@@ -652,15 +652,15 @@ class BaseFinder:
                     size, diameter = outer_size, by_outer
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
+        (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
+        res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
+        residual = math.sqrt(float(res @ res) / len(res))
+        if residual > MAX_RESIDUAL_IN:                 # before the paint: it costs more
+            return self._reject(f"residual {residual:.4f} in")
         rim, peak = paint(), _median_ab(rim_lab[keep])
         name, gap = self.seen.classify(rim)
         if gap > PAINT_WITHIN_DEG:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
-        (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
-        res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
-        residual = math.sqrt(float(res @ res) / len(res))
-        if residual > MAX_RESIDUAL_IN:
-            return self._reject(f"residual {residual:.4f} in")
         # The centre from the outer edge alone: it is the base's own edge against the surface,
         # where the inner edge meets the figure and moves with its paint (a cloak of the team's
         # colour, shaded on one side, pulls a two-edge fit by 1-2 px).
@@ -696,21 +696,25 @@ class BaseFinder:
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
         spread = self._outer_spread_mm(reg, c)
         diameter = 2 * ro / MM - spread
+        # the cheap checks first: a reading they reject is not worth its halfway edge and paint
+        # (nearly half of the outer-edge readings on a first frame are too loose a fit)
+        if coverage < 0.6:
+            return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
+        if residual > MAX_RESIDUAL_IN:
+            return self._reject(f"residual {residual:.4f} in")
         # the edge where the colour is halfway to the surface's is truer than half the score's,
         # and dearer: it is measured only where it could name another size
-        if coverage >= 0.6 and _outer_size(diameter - HALFWAY_REACH_MM) != _outer_size(diameter + HALFWAY_REACH_MM):
+        if _outer_size(diameter - HALFWAY_REACH_MM) != _outer_size(diameter + HALFWAY_REACH_MM):
             edge = _halfway_radius(lab, score, rho, centre, rows[keep], c, ro)
             if edge is not None:
                 diameter = 2 * edge / MM - spread
         size = _outer_size(diameter)
-        if size is None or coverage < 0.6:
+        if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
         name, gap = self.seen.classify(rim)
         if gap > PAINT_WITHIN_DEG:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
-        if residual > MAX_RESIDUAL_IN:
-            return self._reject(f"residual {residual:.4f} in")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
 
