@@ -4,7 +4,7 @@ score, or where the colour is halfway from the rim's paint to the surface's.
 A base whose figure, in the team's colour, hides its rim's inner edge is sized from the outer
 edge (``BaseFinder._outer_only`` in companion/vision/bases.py). The pipeline reads that edge
 at half the team score, and, where it could name another size, where the colour is halfway
-to the surface's (``_halfway_radius``). This runs the pipeline with both measured on every
+to the surface's (``halfway_radius``). This runs the pipeline with both measured on every
 such reading, matches each to the nearest true base (its fitted centre within 0.15 in), and
 prints how often the halfway edge moves the diameter by less than ``HALFWAY_REACH_MM`` (the
 gate: beyond it no size changes), and, for the readings where both were measured and half the score's edge lies within 3 mm
@@ -60,7 +60,7 @@ def _recording(halfway):
 def _measure_always():
     """Both edges on every outer-edge reading: the gate's reach wide enough to span every size."""
     bases.HALFWAY_REACH_MM = 10.0
-    bases._halfway_radius = _recording(bases._halfway_radius)
+    bases.halfway_radius = _recording(bases.halfway_radius)
 
 
 def _errors(pieces, key: str) -> list[tuple[str, float, float]]:

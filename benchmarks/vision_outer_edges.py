@@ -5,7 +5,7 @@ inner edge) is sized from that edge, less the spread its blur is thought to add
 (``OUTER_SPREAD_MM_PPI2`` in companion/vision/bases.py). The radius reported, and so the
 median and percentile here, is the edge at half the team score; where another size is
 within reach, the size is named from the edge where the colour is halfway to the
-surface's (``_halfway_radius``), and the last column counts the sizes as named. This runs the pipeline over cases
+surface's (``halfway_radius``), and the last column counts the sizes as named. This runs the pipeline over cases
 of the wider set, matches each base found to its truth (within 0.3 in), and prints the
 median and 90th percentile of (measured outer radius - true outer radius), in mm, and how
 many were read a size too large or too small, by pixels per inch, edges seen (1: the outer

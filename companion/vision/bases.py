@@ -21,6 +21,10 @@
 3. The outer diameter picks the standard size (30, 40, 50 mm); the rim's own
    paint (its most saturated colour across the rim, whichever team's score
    found it) picks the team.
+
+Where a rim's edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; which
+of two overlapping readings is the base, :mod:`companion.vision.overlaps`; a reading and the
+standard sizes, :mod:`companion.vision.base_reading`.
 """
 
 from __future__ import annotations
@@ -32,59 +36,32 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, nominal_radius, rim_mid, within
 from companion.vision.camera_model import CameraModel
-from companion.vision.circles import (crossings, falls_below, fit_concentric, fit_concentric_algebraic,
-                                      consensus_circle, outermost_crossings, ransac_circles, robust_circle)
-from companion.vision.colours import (Palette, TeamColour, between, blend_position, blends, hue_gap, picture_colours,
-                                     surface_colour)
+from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
+                                      ransac_circles, robust_circle)
+from companion.vision.colours import Palette, TeamColour, blends, hue_gap, picture_colours, surface_colour
+from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle
 from companion.vision.registration import Registration
-from companion.vision.stats import median, row_medians
+from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, outer_circle,
+                                        outer_size, rim_paint)
+from companion.vision.stats import median
 from companion.vision.white import neutral
 
-MM = 1 / 25.4
-SIZES_MM = (30, 40, 50)
-RIM_MM = 4.0                # a rim's typical width (TABLE_SPEC: at least 3 mm)
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
-RIM_MIDS_IN = tuple((s / 2 - 2) * MM for s in SIZES_MM)   # each size's rim centre line, a 4 mm rim
-RAYS = 60
-SAMPLES = 48                # along each ray
 _STEPS = np.arange(SAMPLES, dtype=float)
-DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
-                        np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
 _DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS, SAMPLES)))  # x, y of each ray
-MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
-LEANING_OUT_IN = 0.08    # a figure's outline can stand out of its rim by this much (2 mm)
 HALFWAY_REACH_MM = 4.0   # the halfway edge moves an outer edge's diameter by less than this (96-97 % of them)
-BLUR_RING_MM = 6.0       # a rim's blur reaches this far out of it at most (radius): a ring further out is no blur
-ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
-OUTER_RADII_IN = ((SIZES_MM[0] / 2 - 3) * MM, (SIZES_MM[-1] / 2 + 5) * MM)   # a rim's outer edge, any size
-CONSENSUS_IN = 0.03      # an outer edge point this near a circle lies on it (a pixel at 33 px/in; a looser
-#                          tolerance, a pixel at 16 px/in, finds rings in noise: 6 more invented in 2,000 pictures)
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
-
-
-@dataclass(frozen=True)
-class Base:
-    x_in: float
-    y_in: float
-    diameter_mm: int
-    color: str
-    radius_in: float          # measured outer radius
-    coverage: float           # share of the rim seen
-    residual_in: float        # RMS of the edge points about the fitted circles
-    edges: int = 2            # rim edges measured: 2, or 1 (outer only: a figure of its colour inside)
-    chroma: float = 0.0       # the rim's paint's Lab chroma (a blend of a rim into the surface is duller)
-    ab: tuple[float, float] = (0.0, 0.0)    # the ring's colour as its search saw it (Lab a, b): a
-    #                                         blur ring's lies between its rim's and the surface's
 
 
 @dataclass(frozen=True)
@@ -109,6 +86,7 @@ class HalfPicture:
         return np.asarray(uv, np.float64) / self.step - self.origin
 
 
+
 class BaseFinder:
     """``palette`` names the colours (the nominal ones and any taught); ``teams`` limits the
     search to those names. The colours searched for are the ones the picture shows
@@ -131,7 +109,7 @@ class BaseFinder:
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
-        self._displaced: dict[Base, list[Base]] = {}   # what each standing base beat, over one search (_add)
+        self._displaced: dict[Base, list[Base]] = {}   # what each standing base beat, over one search (add_reading)
         self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
 
     def colour(self, name: str) -> TeamColour:
@@ -389,9 +367,9 @@ class BaseFinder:
         as green, 0.1 in off): then the rim, measured from there in its own colour, fits far
         better and is the more saturated of the two."""
         for colour in self.seen.colours:
-            # a blur ring is of another hue than its rim (as _blur asks): none to look for inside
+            # a blur ring is of another hue than its rim (as blur_of asks): none to look for inside
             # a ring of the colour's own hue, which is most bases
-            if _hue_turn(colour.lab[1:], base.ab) <= np.radians(20) or \
+            if hue_angle(colour.lab[1:], base.ab) <= np.radians(20) or \
                     not blends(colour.lab[1:], base.ab, self.surface_ab):
                 continue
             rim = self._measure_aimed(frame, reg, colour, np.array([base.x_in, base.y_in]),
@@ -402,8 +380,8 @@ class BaseFinder:
                     (rim.edges != 2 and not (rim.coverage >= 0.75 and rim.residual_in <= 0.5 * base.residual_in)):
                 continue
             apart = np.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in)
-            if (apart < 0.05 and _blur(base, rim, self.surface_ab)) or \
-                    (apart < ONE_CENTRE_IN and rim.chroma >= base.chroma and _better(rim, base)):
+            if (apart < 0.05 and blur_of(base, rim, self.surface_ab)) or \
+                    (apart < ONE_CENTRE_IN and rim.chroma >= base.chroma and better(rim, base)):
                 return rim
         return base
 
@@ -429,7 +407,7 @@ class BaseFinder:
         a, b = lab[..., 1], lab[..., 2]
         chroma = np.sqrt(a * a + b * b)
         paint = (chroma >= 8.0) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2) & \
-            (_hue_turn(lab[..., 1:], base.ab) > np.radians(30)) & ~blends(base.ab, lab[..., 1:], self.surface_ab)
+            (hue_angle(lab[..., 1:], base.ab) > np.radians(30)) & ~blends(base.ab, lab[..., 1:], self.surface_ab)
         best = np.argmax(np.where(paint, chroma, -1.0), axis=1)                  # rings x RAYS
         at = (np.arange(len(larger))[:, None], best, np.arange(RAYS)[None, :])
         seen, a, b = paint[at], a[at], b[at]
@@ -620,7 +598,7 @@ class BaseFinder:
         self._fitted = (c, (ro + ri) / 2)
         rest = lambda: self._finish(c, ro, ri, outer, inner, used, keep, rim_lab,  # noqa: E731
                                     centre + outer_r[ok_out, None] * dirs[ok_out],
-                                    lambda: _rim_colour(lab, rho, centre, used[keep], c, ro))
+                                    lambda: rim_paint(lab, rho, centre, used[keep], c, ro))
         if quick:
             self._rest = rest
             return None
@@ -686,10 +664,10 @@ class BaseFinder:
         """Measure a base from its rim's outer edge alone (its inner edge hidden by a figure of
         the same colour): one circle, fitted robustly. Its ``radius_in`` is that circle's, at
         half the team score, as every reading's is (the rules for overlapping readings compare
-        them); its size may come from the halfway edge (:func:`_halfway_radius`)."""
+        them); its size may come from the halfway edge (:func:`halfway_radius`)."""
         rows = np.nonzero(ok)[0]
         outer = centre + outer_r[rows, None] * DIRS[rows]
-        c, ro, keep, residual = _outer_circle(outer, centre, median(outer_r[rows]))
+        c, ro, keep, residual = outer_circle(outer, centre, median(outer_r[rows]))
         if c is None:
             return self._reject(f"only {np.count_nonzero(keep)} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
@@ -704,14 +682,14 @@ class BaseFinder:
             return self._reject(f"residual {residual:.4f} in")
         # the edge where the colour is halfway to the surface's is truer than half the score's,
         # and dearer: it is measured only where it could name another size
-        if _outer_size(diameter - HALFWAY_REACH_MM) != _outer_size(diameter + HALFWAY_REACH_MM):
-            edge = _halfway_radius(lab, score, rho, centre, rows[keep], c, ro)
+        if outer_size(diameter - HALFWAY_REACH_MM) != outer_size(diameter + HALFWAY_REACH_MM):
+            edge = halfway_radius(lab, score, rho, centre, rows[keep], c, ro)
             if edge is not None:
                 diameter = 2 * edge / MM - spread
-        size = _outer_size(diameter)
+        size = outer_size(diameter)
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
-        rim, peak = _rim_colour(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
+        rim, peak = rim_paint(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
         name, gap = self.seen.classify(rim)
         if gap > PAINT_WITHIN_DEG:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
@@ -752,7 +730,7 @@ class BaseFinder:
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
-                _add(bases, base, self.surface_ab, self._displaced)
+                add_reading(bases, base, self.surface_ab, self._displaced)
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
@@ -816,7 +794,7 @@ class BaseFinder:
                     base, neighbours = self._next_hue(frame, reg, colour, centre, r, bases)
                 if base is not None:
                     self._apart[base] = neighbours
-                    _add(bases, base, self.surface_ab, self._displaced)
+                    add_reading(bases, base, self.surface_ab, self._displaced)
                 bad |= base is None
             if bad:
                 failed.append(group)
@@ -882,6 +860,7 @@ class BaseFinder:
         return out
 
 
+
 def _key(points: np.ndarray) -> int:
     """A group's points as a number: the same points, the same number."""
     return zlib.crc32(np.ascontiguousarray(points).tobytes())
@@ -926,122 +905,6 @@ def _by_label(label: np.ndarray, n: int) -> list[np.ndarray]:
     bounds = np.searchsorted(label[order], np.arange(n + 1))
     return [order[bounds[k]:bounds[k + 1]] for k in range(1, n)]
 
-
-def _from_centre(rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """How far from a rim's centre ``c`` each sample lies of the rays ``rows`` cast from ``centre``
-    (a few hundredths of an inch off it) at the radii ``rho``: rows x samples, inches."""
-    u = DIRS[rows]
-    dx, dy = centre[0] - c[0], centre[1] - c[1]
-    ex, ey = dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:]
-    return np.sqrt(ex * ex + ey * ey)
-
-
-def _rim_colour(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray,
-                ro: float) -> np.ndarray:
-    """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the most
-    saturated sample within the rim's outer 3 mm (its blend into the surface or into the base's
-    top is always duller than the paint), the median over the rays. The rays start at
-    ``centre``, a few hundredths of an inch from the rim's centre ``c``; the band is measured
-    from ``c``."""
-    d = _from_centre(rho, centre, rows, c)
-    sub = lab[rows]
-    chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
-    best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
-    return row_medians(best.T)
-
-
-def _outer_circle(outer: np.ndarray, centre: np.ndarray, r0: float):
-    """The circle of a rim's outer edge through the points ``outer`` (one a ray, in order
-    round ``centre``), those that stray dropped: (centre, radius, keep, RMS residual), centre
-    None when too few agree. A figure of the rim's colour can bulge past the edge on one side
-    and hide it on another; when the robust fit cannot drop both arcs (its residual is a
-    rejected reading's, or too few rays are left), the fit starts instead from the circle
-    most of the edge points lie on."""
-    def fitted(keep, start, r, sectors):
-        c, ro, keep = robust_circle(outer, keep, start, r, RAYS * 0.5, sectors=sectors)
-        if c is None:
-            return c, ro, keep, math.inf
-        res = np.hypot(outer[keep, 0] - c[0], outer[keep, 1] - c[1]) - ro
-        return c, ro, keep, float(np.sqrt(np.mean(res ** 2)))
-    fit = fitted(np.ones(len(outer), bool), centre, r0, True)
-    if fit[3] > MAX_RESIDUAL_IN:
-        found = consensus_circle(outer, np.ones(len(outer), bool), OUTER_RADII_IN, CONSENSUS_IN)
-        if found is not None and np.count_nonzero(found[2]) >= RAYS * 0.5:
-            again = fitted(found[2], found[0], found[1], False)
-            if again[3] < fit[3]:
-                return again
-    return fit
-
-
-def _outer_size(diameter: float) -> int | None:
-    """The size a rim's outer edge alone names, ``diameter`` mm across (its spread taken off):
-    the nearest within 3.5 mm; between two sizes the smaller (blur, and a raised rim's cloak
-    leaning out, spread the outermost ring's edge outward, never inward, by up to 5 mm);
-    None if that is more than 5.5 mm off.
-
-    >>> _outer_size(41.0), _outer_size(44.5), _outer_size(26.0), _outer_size(57.0)
-    (40, 40, 30, None)
-    """
-    size = min(SIZES_MM, key=lambda s: abs(s - diameter))
-    if abs(size - diameter) > 3.5:
-        size = max((s for s in SIZES_MM if s < diameter), default=size)
-    return None if abs(size - diameter) > 5.5 else size
-
-
-def _halfway_radius(lab: np.ndarray, score: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray,
-                    c: np.ndarray, ro: float) -> float | None:
-    """The radius about ``c`` of a rim's outer edge where, going out, the picture's colour is
-    halfway from the rim's paint to the surface's: the median over the rays ``rows`` (from
-    ``centre``; Lab samples ``lab``, their team score ``score``), or None when too few rays
-    show the rim's paint and its blend into the surface. ``ro`` is the edge as first measured.
-
-    A renderer's blur mixes the two colours linearly in the image's RGB, so halfway between
-    them is the edge whatever the surface; a lens mixes them in linear light, and the
-    camera's gamma puts halfway within 0.7 mm of the edge at 17 px/in. Half the team score
-    does worse: Lab's chroma falls off slower than the mix where the surface is grey (a rim on
-    grey felt read 1-2 mm wide), and faster where the surface scores below nothing (green
-    on turf: 9 mm inside). The rim's paint on each ray is its sample of highest score within
-    3 mm inside the edge (not further: a pale rim round a saturated cloak is the base, and
-    halfway to the cloak's colour lies inside it), the surface the median of the rays' last
-    samples. A first measure too wide reaches into the blur for the paint and reads wide
-    itself, so the edge is found twice, the second time 3 mm inside the first."""
-    d = _from_centre(rho, centre, rows, c)
-    ends = cv2.cvtColor(lab[:, -3:].astype(np.float32), cv2.COLOR_Lab2BGR).reshape(-1, 3)
-    surface = row_medians(ends.T.astype(np.float64))
-    # each channel a plane (rays x samples), less the surface's: numpy is slow on a last axis of 3
-    rel = [plane - v for plane, v in
-           zip(cv2.split(cv2.cvtColor(lab[rows].astype(np.float32), cv2.COLOR_Lab2BGR).astype(np.float64)), surface)]
-    n = np.arange(len(rows))
-    edge = ro
-    sub = score[rows]
-    for last in (False, True):
-        inside = np.where((d > edge - 3 * MM) & (d < edge - 0.3 * MM), sub, -1.0)
-        start = np.argmax(inside, axis=1)
-        paint = [plane[n, start] for plane in rel]
-        apart = paint[0] * paint[0] + paint[1] * paint[1] + paint[2] * paint[2]
-        t = (rel[0] * paint[0][:, None] + rel[1] * paint[1][:, None] + rel[2] * paint[2][:, None]) / \
-            np.maximum(apart, 1e-9)[:, None]
-        k, f, fell = falls_below(t, 0.5, start)
-        # rays with an edge and the rim's paint a tenth of full scale from the surface's; and
-        # at the last, the paint itself: a blur wider than the rim leaves only a ramp, its
-        # every sample a mix (and a pale rim round a saturated cloak is not told from that)
-        found = fell & (apart > 0.1 ** 2) & (inside.max(axis=1) > 0)
-        if last:
-            found &= sub[n, start] >= 0.75 * np.where(d < edge - 0.3 * MM, sub, 0.0).max(axis=1)
-        if np.count_nonzero(found) < RAYS * 0.3:
-            return None
-        m, k, f = n[found], k[found], f[found]
-        # rays where the colour there is a blend of those two, not a third: a figure inside a
-        # rim of another colour has that rim round it, and a raised base its side wall (the
-        # distance from the blend, in the paint's distance from the surface: 0.05-0.25 for a
-        # rim's blur into the surface, 0.4-0.9 for such a figure's)
-        off2 = sum((plane[m, k - 1] + f * (plane[m, k] - plane[m, k - 1]) - 0.5 * p[m]) ** 2
-                   for plane, p in zip(rel, paint))
-        blend = off2 <= 0.3 ** 2 * apart[m]
-        if np.count_nonzero(blend) < RAYS * 0.3:
-            return None
-        edge = median((d[m, k - 1] + f * (d[m, k] - d[m, k - 1]))[blend])
-    return edge
 
 
 def _same_paint(a, b, ref_ab: tuple[float, float]):
@@ -1109,267 +972,3 @@ def _joined_arcs(groups, bases, extent_in: float = SIZES_MM[-1] * MM + 0.2):
     return [(groups[m[0]][0], np.concatenate([groups[k][1] for k in m])) for m in sets.values() if len(m) > 1]
 
 
-def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:
-    """Which of ``pts`` (board inches, N x 2) lie within ``margin_in`` of a base's measured rim.
-
-    >>> b = Base(1.0, 1.0, 30, "red", 0.6, 1.0, 0.0)
-    >>> within(np.array([[1.5, 1.0], [2.0, 1.0]]), [b]).tolist(), within(np.array([[2.0, 1.0]]), [b], 0.5).tolist()
-    ([True, False], [True])
-    """
-    near = np.zeros(len(pts), bool)
-    for b in bases:
-        near |= np.hypot(pts[:, 0] - b.x_in, pts[:, 1] - b.y_in) < b.radius_in + margin_in
-    return near
-
-
-def nominal_radius(base: Base) -> float:
-    return base.diameter_mm * MM / 2
-
-
-def rim_mid(size_mm: int) -> float:
-    """The radius (inches) of a standard size's rim centre line, from ``RIM_MIDS_IN``: where
-    a base of that size is measured again or as another colour."""
-    return RIM_MIDS_IN[SIZES_MM.index(size_mm)]
-
-
-def _overlap(a: Base, b: Base) -> bool:
-    """Two bases cannot stand on the same spot: overlapping circles are one base seen twice.
-    Nominal radii, less 0.15 in: two touching bases, one measured 0.1 in off (a rim half hidden
-    in a cluster of its colour), are still two; one base seen twice overlaps far more."""
-    return np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < nominal_radius(a) + nominal_radius(b) - 0.15
-
-
-def _add(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced: dict | None = None,
-         depth: int = 0) -> None:
-    """Add ``base`` unless it overlaps a better one (it replaces a worse one). A ring inside
-    another is never the base, and a ring that is only another's blur into the surface, or
-    only its paint's blend into the surface (:func:`_blend_of`), never beats it; otherwise a
-    rim seen with both its edges beats one seen by its outer edge alone (the blend of a rim
-    into the surface can look like an outer edge of another colour), then the better fit wins.
-    A larger circle drawn across a base and its neighbour never beats that base
-    (:func:`_across`). One that overlaps two bases is measured across them, unless
-    it alone has both edges seen (the two then are a figure's and a stray outer edge).
-
-    ``displaced`` (kept by the caller over one search) remembers, for each base standing, the
-    readings it beat: a circle drawn across two touching rims can beat the first one's poor
-    reading, and when the second rim is measured and replaces that circle, the first comes
-    back to be judged against what stands then (a few steps deep at most: which of two
-    readings is better is not transitive, and a cycle must end)."""
-    rivals = [b for b in bases if _overlap(b, base)]
-    for r in rivals:
-        if _never_beats(base, r, surface_ab):
-            return _remember(displaced, r, base)
-    crossed = [r for r in rivals if not _inside(r, base, surface_ab)]
-    if len(crossed) >= 2 and not all(base.edges > r.edges for r in crossed):
-        return      # overlapping two bases is not seeing one of them twice: it is measured across them
-    for r in rivals:
-        if not (_never_beats(r, base, surface_ab) or _better(base, r)):
-            return _remember(displaced, r, base)
-    for r in rivals:
-        bases.remove(r)
-    bases.append(base)
-    if displaced is not None:
-        displaced[base] = list(rivals)
-        for r in rivals:
-            for back in displaced.pop(r, ()):
-                if depth < 3:
-                    _add(bases, back, surface_ab, displaced, depth + 1)
-
-
-def _never_beats(a: Base, b: Base, surface_ab) -> bool:
-    """``a`` is no rival to ``b`` it overlaps, whatever their fits: a ring inside it, its blur,
-    a circle drawn across it and a neighbour, or its paint's blend (:func:`_add`)."""
-    return _inside(a, b, surface_ab) or _blur(a, b, surface_ab) or _across(a, b) or _blend_of(a, b, surface_ab)
-
-
-def _remember(displaced: dict | None, winner: Base, loser: Base) -> None:
-    """``loser`` lost to ``winner``: judged again if ``winner`` goes (see :func:`_add`)."""
-    if displaced is not None:
-        displaced.setdefault(winner, []).append(loser)
-
-
-def _across(big: Base, small: Base) -> bool:
-    """``big`` is a circle drawn across ``small`` and a touching neighbour of its colour: a
-    larger circle that cuts through ``small``, its centre outside ``big`` but not by more than
-    half its radius. One base seen twice gives two circles about one centre, and a figure
-    inside a rim a circle within it; only a larger circle runs through two touching rims. Not
-    when ``small`` is the poorer reading (one edge against two, or a clearly looser fit): a
-    stray arc beside a real base can give a small circle too.
-
-    >>> a, b = Base(0.0, 0.0, 30, "red", 0.64, 0.5, 0.05), Base(0.6, 0.7, 40, "red", 0.86, 0.5, 0.047)
-    >>> _across(b, a), _across(b, Base(0.0, 0.0, 30, "red", 0.64, 0.5, 0.05, edges=1))
-    (True, False)
-    """
-    d = np.hypot(big.x_in - small.x_in, big.y_in - small.y_in)
-    return big.color == small.color and big.diameter_mm > small.diameter_mm and \
-        big.radius_in < d < big.radius_in + small.radius_in / 2 and \
-        small.edges >= big.edges and small.residual_in <= 1.5 * big.residual_in + 0.005
-
-
-def _ring_within(a: Base, b: Base, step_mm: float = 3.5, out_in: float = 0.04) -> bool:
-    """``a`` is a ring within ``b``'s rim, ``step_mm`` or more smaller, standing out of it by
-    ``out_in`` at most."""
-    return b.radius_in - a.radius_in >= step_mm * MM and \
-        np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + out_in
-
-
-def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
-    """``a`` is a ring within ``b``'s rim, a size step smaller (3.5 mm on the radius, or 2 mm
-    when it also measures a smaller size: a shade of the rim's paint on a cloak, read as a
-    smaller rim, has an outer edge near the rim's own): a base's top painted in a
-    colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
-    Unless ``b`` is only ``a``'s blend into the surface: its colour between theirs, and either
-    about ``a``'s centre, at most 6 mm wider and paler (a blur ring; a raised base's side moves
-    it by up to 0.12 in) or nearer the surface's colour than ``a``'s (hardly a rim at all). A ring
-    off-centre within a rim of a paler shade of its colour, or two sizes smaller, is the
-    figure's cloak (a yellow cloak leaning out of a raised yellow rim: the rim reads paler
-    than the cloak). A figure's outline can stand out of its rim by up to 2 mm
-    (``LEANING_OUT_IN``) and still be the figure, when the rim fits about as well as it does
-    (a circle drawn across two touching rims, standing as far out of one of them, fits far
-    worse than either).
-
-    >>> cloak = Base(0.19, 0.1, 30, "yellow", 0.65, 0.9, 0.05, ab=(-16.0, 55.0))
-    >>> rim = Base(0.0, 0.0, 40, "yellow", 0.91, 0.9, 0.03, ab=(-12.0, 44.0))      # a paler yellow
-    >>> small_rim = Base(0.02, 0.0, 30, "yellow", 0.6, 0.9, 0.03, ab=(-16.0, 55.0))
-    >>> blur_ring = Base(0.0, 0.0, 40, "yellow", 0.76, 0.9, 0.03, ab=(-12.0, 44.0))
-    >>> mat = (2.0, 15.0)
-    >>> _inside(cloak, rim, mat), _inside(small_rim, blur_ring, mat)
-    (True, False)
-    >>> blue_cloak = Base(0.11, 0.03, 30, "blue", 0.61, 0.6, 0.02, ab=(0.8, -37.8))
-    >>> pale_rim = Base(0.0, 0.0, 50, "blue", 1.0, 0.9, 0.015, ab=(-1.5, -22.2))
-    >>> _inside(blue_cloak, pale_rim, (0.0, 0.0))       # 10 mm within: no blur is that wide
-    True
-    >>> shade = Base(0.01, 0.02, 40, "green", 0.959, 0.46, 0.024, ab=(-15.0, 28.3))
-    >>> green_rim = Base(0.0, 0.0, 50, "green", 1.042, 1.0, 0.033, ab=(-29.1, 24.3))
-    >>> _inside(shade, green_rim, (-1.0, 5.0))         # 2.1 mm within, a size smaller
-    True
-    >>> figure = Base(4.182, 14.816, 30, "yellow", 0.639, 0.83, 0.0385, ab=(-5.4, 60.4))
-    >>> rim_40 = Base(4.312, 14.658, 40, "yellow", 0.783, 0.71, 0.0367, ab=(-6.2, 59.2))
-    >>> _inside(figure, rim_40, (-8.0, 20.0))     # shared picture 204: the figure stands 0.06 in out
-    True
-    >>> real = Base(13.916, 3.893, 30, "magenta", 0.611, 0.5, 0.0066, ab=(60.7, -30.9))
-    >>> across = Base(14.066, 3.629, 40, "magenta", 0.853, 0.54, 0.0595, ab=(62.2, -32.8))
-    >>> _inside(real, across, (0.0, 15.0))        # wide case 1078: a circle across it and its neighbour
-    False
-    >>> rim_and_top = Base(6.94, 15.95, 40, "yellow", 0.94, 0.46, 0.037, chroma=30.1, ab=(-2.5, 32.7))
-    >>> yellow_rim = Base(6.96, 15.93, 50, "yellow", 1.04, 1.0, 0.026, edges=1, chroma=29.0, ab=(-2.9, 33.6))
-    >>> _inside(rim_and_top, yellow_rim, (4.0, -2.0))     # turned case 21209: as saturated, so no blur
-    True
-    """
-    smaller = a.diameter_mm < b.diameter_mm
-    if not (_ring_within(a, b) or (smaller and _ring_within(a, b, 2.0)) or
-            (smaller and b.residual_in <= 1.5 * a.residual_in and _ring_within(a, b, 3.5, LEANING_OUT_IN))):
-        return False
-    if _own_blur_ring(b, a):
-        return False
-    if not blends(a.ab, b.ab, surface_ab):
-        return True
-    toward_surface = float(blend_position(b.ab, a.ab, surface_ab)[0])
-    nearer_surface = toward_surface > 0.5
-    # a blur spreads a rim by BLUR_RING_MM at most: a ring 10 mm within another is not its rim;
-    # and a blur is paler than its rim (a ring as saturated round a ring is the base's own rim)
-    blur_ring = np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and \
-        b.radius_in - a.radius_in <= BLUR_RING_MM * MM and toward_surface > 0.1
-    return not (blur_ring or nearer_surface)
-
-
-def _own_blur_ring(ring: Base, rim: Base) -> bool:
-    """``ring`` is ``rim``'s blur into the surface, read as a base in the rim's name (another
-    team's score can find it): about the rim's centre (0.05 in), less than a size step out of
-    it (3.5 mm), and its paint, read in its own outer 3 mm, far duller (under 0.7x). Its ``ab``
-    (the rays' peak) is the rim's own paint and cannot tell; the ring's paint can. A real rim
-    round a figure of its colour lies a size step out at least, or off the figure's centre.
-
-    >>> rim = Base(10.333, 17.076, 30, "green", 0.648, 1.0, 0.027, edges=1, chroma=26.9, ab=(-25.3, 15.8))
-    >>> ring = Base(10.337, 17.057, 40, "green", 0.735, 0.96, 0.050, edges=1, chroma=16.4, ab=(-25.3, 15.7))
-    >>> _own_blur_ring(ring, rim), _own_blur_ring(rim, ring)        # wide case 25521, felt
-    (True, False)
-    """
-    return ring.color == rim.color and 0 < ring.chroma < 0.7 * rim.chroma and \
-        0 < ring.radius_in - rim.radius_in < 3.5 * MM and \
-        math.hypot(ring.x_in - rim.x_in, ring.y_in - rim.y_in) < 0.05
-
-
-def _hue_turn(ab, other_ab):
-    """The angle between the hues of colours ``ab`` (Lab a, b; or many, in a last axis) and
-    ``other_ab``, 0 to pi."""
-    ab, other_ab = np.asarray(ab), np.asarray(other_ab)
-    return hue_gap(np.arctan2(ab[..., 1], ab[..., 0]), np.arctan2(other_ab[1], other_ab[0]))
-
-
-def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
-    """``a`` is only ``b``'s paint blended into the surface: paler than ``b`` and on the line
-    between ``b``'s colour and the surface's, well inside it. Named another team, wherever it
-    lies (a magenta figure's and rim's edges on a tan mat make a pale ring of a red hue, a
-    little beside the magenta base, that both its edges can be fitted to). In ``b``'s own name,
-    when it rings ``b``, at most ``BLUR_RING_MM`` wider, and its colour is nearer the surface's
-    than ``b``'s: ``b``'s blur ring (a rim in the same name further out, or nearer the paint,
-    may be the base round its figure's cloak: a pale thin rim on a small picture is as pale
-    as a blur; :func:`_inside` judges that).
-
-    >>> mat = (7.0, 13.0)
-    >>> magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
-    >>> pale = Base(14.08, 7.58, 30, "red", 0.59, 0.67, 0.037, chroma=19.9, ab=(16.0, 4.6))   # wide case 17166
-    >>> _blend_of(pale, magenta, mat), _blend_of(magenta, pale, mat)
-    (True, False)
-    >>> red = Base(14.08, 7.58, 30, "red", 0.59, 0.67, 0.037, chroma=45.0, ab=(43.0, 14.0))
-    >>> _blend_of(red, magenta, mat)
-    False
-    >>> rim = Base(17.25, 13.73, 40, "magenta", 0.80, 0.83, 0.017, edges=1, chroma=37.8, ab=(42.1, -22.1))
-    >>> ring = Base(17.29, 13.65, 50, "magenta", 1.0, 0.71, 0.051, chroma=22.1, ab=(14.9, 5.6))  # wide case 12786
-    >>> _blend_of(ring, rim, (8.0, 13.0))
-    True
-    """
-    if a.chroma >= b.chroma:
-        return False
-    if a.color == b.color:     # the geometry first: most pairs _add weighs are one team's
-        if not (_ring_within(b, a, 1.0) and a.radius_in - b.radius_in <= BLUR_RING_MM * MM):
-            return False
-        return between(a.ab, b.ab, surface_ab) and float(blend_position(a.ab, b.ab, surface_ab)[0]) > 0.5
-    return between(a.ab, b.ab, surface_ab)
-
-
-def _blur(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
-    """``a`` is only ``b``'s blur into the surface: a ring just around it in a colour between
-    theirs, of another hue (a blue rim on green turf has a cyan fringe, as saturated as the rim
-    itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s."""
-    return _hue_turn(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and \
-        a.radius_in - b.radius_in <= 5 * MM and \
-        blends(b.ab, a.ab, surface_ab)
-
-
-def _better(a: Base, b: Base) -> bool:
-    """Whether ``a`` rather than ``b`` is the real one of two bases seen on one spot (bases
-    cannot overlap, so one is an artefact): both edges seen (but an outer edge seen on 90 % of
-    its circle or more beats a two-edge ring apart from it, seen on 60 % or less and fitted at
-    least twice as loosely: that ring is a figure's edge, or a blend where paints meet); then,
-    for two readings about one centre, a clearly more saturated rim (a rim's blend into the
-    surface, which can look like a ring of another colour, is always duller; the same rim read
-    along other rays differs by a few units); then the fit, for the rim seen all round. Two
-    readings apart are a rim and a figure standing out past it, whose paint may well be
-    brighter than the rim's: their saturation says nothing, and the figure's outline, a
-    smaller circle on part of the rays, can fit as tightly as the rim does on most of them.
-
-    >>> rim = Base(0.0, 0.0, 40, "green", 0.87, 0.75, 0.031, edges=1, chroma=23.0)
-    >>> figure = Base(-0.13, -0.61, 30, "green", 0.69, 0.62, 0.029, edges=1, chroma=32.0)
-    >>> _better(rim, figure), _better(figure, rim)
-    (True, False)
-    >>> cyan = Base(10.284, 6.29, 40, "cyan", 0.8, 1.0, 0.0097, edges=1, chroma=35.0)   # wide case 20038
-    >>> blend = Base(9.749, 6.253, 30, "green", 0.68, 0.5, 0.0583, chroma=18.5)
-    >>> _better(cyan, blend), _better(blend, cyan)
-    (True, False)
-    """
-    if a.edges != b.edges:
-        one, two = (a, b) if a.edges < b.edges else (b, a)
-        if np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) >= ONE_CENTRE_IN and one.coverage >= 0.9 and \
-                two.coverage <= 0.6 and one.residual_in <= 0.5 * two.residual_in:
-            # an outer edge seen all round, tightly, is a base; a loose two-edge ring apart from
-            # it seen on half its rays is a figure's edge, or the blend where a figure of another
-            # colour meets its rim (a magenta ring between a red figure and a blue rim)
-            return a is one
-        return a.edges > b.edges
-    if abs(a.chroma - b.chroma) > max(8.0, 0.2 * max(a.chroma, b.chroma)) and \
-            np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < ONE_CENTRE_IN:
-        return a.chroma > b.chroma
-    # (refinement keeps no reading under 45 % coverage; the floor only keeps a hand-made Base safe)
-    return a.residual_in / max(a.coverage, 0.05) < b.residual_in / max(b.coverage, 0.05)

@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from companion.vision import parallax
-from companion.vision.bases import FULL_SIZE_BELOW_PPI, Base, BaseFinder
+from companion.vision.base_reading import Base
+from companion.vision.bases import FULL_SIZE_BELOW_PPI, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
 from companion.vision.profile import BoardProfile

@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.bases import within
+from companion.vision.base_reading import within
 from companion.vision.camera_model import CameraModel
 from companion.vision.registration import MarkerSighting, Registration, refine_corners_by_edges
 

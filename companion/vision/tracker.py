@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from companion.vision.bases import Base
+from companion.vision.base_reading import Base
 
 GATE_IN = 1.5        # how far a piece may move between two frames and stay matched
 JUMP_IN = 0.25       # a move larger than this must be confirmed by a second frame

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.bases import Base
+from companion.vision.base_reading import Base
 from companion.vision.registration import MarkerFinder, Registration, aruco_dictionary, marker_bits
 from companion.vision.small_tokens import SmallTokenReader
 from companion.vision.tokens import TOKEN_NAMES

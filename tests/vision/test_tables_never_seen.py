@@ -307,22 +307,23 @@ def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
 
 
 def test_of_one_base_seen_twice_the_better_fit_stays_unless_the_other_is_clearly_more_saturated():
-    from companion.vision.bases import Base, _add
+    from companion.vision.base_reading import Base
+    from companion.vision.overlaps import add_reading
 
     def base(x, residual, chroma, edges=2):
         return Base(x, 5.0, 40, "green", 0.79, 0.8, residual, edges=edges, chroma=chroma)
 
     good, same_rim_other_rays = base(10.0, 0.017, 40.0), base(10.1, 0.056, 46.0)
     bases = [good]
-    _add(bases, same_rim_other_rays)
+    add_reading(bases, same_rim_other_rays)
     assert bases == [good]                  # a few units of chroma are the same rim's: the fit decides
     fringe, rim = base(10.0, 0.01, 18.0), base(10.05, 0.03, 45.0)
     bases = [fringe]
-    _add(bases, rim)
+    add_reading(bases, rim)
     assert bases == [rim]                   # a rim's dull blend into the surface loses to the rim
     one_edge = base(10.0, 0.005, 45.0, edges=1)
     bases = [one_edge]
-    _add(bases, base(10.05, 0.04, 40.0))
+    add_reading(bases, base(10.05, 0.04, 40.0))
     assert [b.edges for b in bases] == [2]  # both edges seen beats one
 
 
@@ -331,17 +332,18 @@ def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it
     well as each fits its own: that circle cuts through one of them (its centre outside it), and
     it is never the base, whichever is measured first. A poor outer-edge reading beside a real
     base (one edge, a loose fit) does not win that way."""
-    from companion.vision.bases import Base, _add
+    from companion.vision.base_reading import Base
+    from companion.vision.overlaps import add_reading
     small = Base(14.64, 2.94, 30, "magenta", 0.642, 0.54, 0.0513)
     across = Base(14.02, 3.66, 40, "magenta", 0.859, 0.54, 0.0474)
     for first, second in ((small, across), (across, small)):
         bases = [first]
-        _add(bases, second)
+        add_reading(bases, second)
         assert bases == [small]
     big = Base(5.32, 27.86, 50, "yellow", 1.014, 0.62, 0.011)
     stray = Base(4.51, 28.49, 30, "yellow", 0.663, 0.67, 0.045, edges=1)
     bases = [big]
-    _add(bases, stray)
+    add_reading(bases, stray)
     assert bases == [big]
     found = _bases(make_wide_case(1078), pitch, tmp_path)
     for x, y in ((14.57, 2.97), (13.86, 3.93), (13.46, 2.56)):
@@ -353,21 +355,22 @@ def test_a_base_replaced_by_a_circle_across_it_and_its_neighbour_comes_back_when
     the 40 mm circle across it and its neighbour, seen with both edges, replaced it; when the
     neighbour's own rim replaced that circle, the base was lost with it. What a base replaced
     is judged again when the base goes, and as often as the winners change."""
-    from companion.vision.bases import Base, _add
+    from companion.vision.base_reading import Base
+    from companion.vision.overlaps import add_reading
     cloaked = Base(14.635, 2.935, 30, "magenta", 0.66, 0.83, 0.0438, edges=1)
     across = Base(14.087, 3.635, 40, "magenta", 0.80, 0.6, 0.035)
     neighbour = Base(13.915, 3.898, 30, "magenta", 0.60, 0.9, 0.012)
     for displaced in (None, {}):
         bases = [cloaked]
-        _add(bases, across, displaced=displaced)
+        add_reading(bases, across, displaced=displaced)
         assert bases == [across]
-        _add(bases, neighbour, displaced=displaced)
+        add_reading(bases, neighbour, displaced=displaced)
         assert bases == ([neighbour] if displaced is None else [neighbour, cloaked])
     # a reading that lost to a base standing comes back too when that base goes
     bases, displaced = [across], {}
-    _add(bases, cloaked, displaced=displaced)
+    add_reading(bases, cloaked, displaced=displaced)
     assert bases == [across]
-    _add(bases, neighbour, displaced=displaced)
+    add_reading(bases, neighbour, displaced=displaced)
     assert bases == [neighbour, cloaked]
 
 
@@ -395,16 +398,17 @@ def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps
     one of the three seen with both its edges: on seed 2098 a dark red figure over a cyan 50 mm
     base read as a red 40 mm outer edge, and the cyan 30 mm beside it 0.35 in off; the cyan
     50 mm rim, both edges seen, was dropped for overlapping the two."""
-    from companion.vision.bases import Base, _add
+    from companion.vision.base_reading import Base
+    from companion.vision.overlaps import add_reading
     figure = Base(2.21, 20.8, 40, "red", 0.8, 0.9, 0.037, edges=1)
     off = Base(3.8, 21.79, 30, "cyan", 0.62, 1.0, 0.055, edges=1)
     rim = Base(3.04, 20.72, 50, "cyan", 1.0, 0.58, 0.042)
     bases = [figure, off]
-    _add(bases, rim)
+    add_reading(bases, rim)
     assert bases == [rim]
     two_edged = [Base(2.21, 20.8, 40, "cyan", 0.8, 0.9, 0.02), Base(3.8, 21.79, 30, "cyan", 0.62, 1.0, 0.02)]
     bases = list(two_edged)
-    _add(bases, rim)
+    add_reading(bases, rim)
     assert bases == two_edged                   # measured across two real bases: not one
     assert _near(_bases(make_wide_case(2098), pitch, tmp_path), 3.05, 20.69, 0.05) == [("cyan", 50)]
 
@@ -467,11 +471,11 @@ def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitc
 
 
 def _wins_either_way(winner, loser, surface_ab):
-    """``winner`` stands whichever of the two readings ``_add`` is offered first."""
-    from companion.vision.bases import _add
+    """``winner`` stands whichever of the two readings ``add_reading`` is offered first."""
+    from companion.vision.overlaps import add_reading
     for first, second in ((winner, loser), (loser, winner)):
         bases = [first]
-        _add(bases, second, surface_ab)
+        add_reading(bases, second, surface_ab)
         assert bases == [winner]
 
 
@@ -479,7 +483,7 @@ def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
     """On green turf a blue rim's blur is a cyan ring ~3 mm larger, as saturated as the rim and
     as round: it loses whatever the order. A cyan rim around a pale blue top, 10 mm larger, is
     no blur: there the inner ring is the top."""
-    from companion.vision.bases import Base
+    from companion.vision.base_reading import Base
     turf = (-35.0, 30.0)
     blue = Base(5.0, 5.0, 40, "blue", 0.763, 0.9, 0.019, chroma=28.0, ab=(2.0, -28.0))
     fringe = Base(5.005, 5.0, 50, "cyan", 0.877, 1.0, 0.009, chroma=29.0, ab=(-20.0, 0.4))
@@ -495,14 +499,15 @@ def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_t
     seen with both its edges where the magenta rim shows only its outer one. Its colour lies on
     the line from the magenta to the mat: it loses, whatever the order. A saturated red ring
     there would be a red base's, and the two-edge reading still wins."""
-    from companion.vision.bases import Base, _add
+    from companion.vision.base_reading import Base
+    from companion.vision.overlaps import add_reading
     mat = (7.0, 13.0)
     magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
     pale = Base(14.13, 7.54, 30, "red", 0.59, 0.67, 0.037, chroma=19.9, ab=(16.0, 4.6))
     _wins_either_way(magenta, pale, mat)
     red = replace(pale, chroma=45.0, ab=(43.0, 14.0))
     bases = [magenta]
-    _add(bases, red, mat)
+    add_reading(bases, red, mat)
     assert bases == [red]
 
 
@@ -514,7 +519,7 @@ def test_a_blur_ring_in_a_bases_own_name_never_replaces_it():
     surface, is still the base; and so is a rim as pale as a blur but 13 mm further out than
     the cloak, further than any blur reaches (turned case 24449: a thin blue rim on grey felt
     at 13 px/in)."""
-    from companion.vision.bases import Base
+    from companion.vision.base_reading import Base
     mat = (8.0, 13.0)
     rim = Base(17.248, 13.729, 40, "magenta", 0.798, 0.83, 0.0167, edges=1, chroma=37.8, ab=(42.1, -22.1))
     ring = Base(17.290, 13.646, 50, "magenta", 1.002, 0.71, 0.0508, chroma=22.1, ab=(14.9, 5.6))
@@ -534,7 +539,8 @@ def test_a_blur_ring_read_with_the_rims_own_colour_at_its_peak_never_replaces_th
     nothing of a blend; its own paint, read in its outer 3 mm, is far duller (16 against 27).
     It loses, whatever the order. The same ring a size step out, or off the rim's centre,
     could be a pale rim round a cloak, and is left to the other rules."""
-    from companion.vision.bases import Base, _own_blur_ring
+    from companion.vision.base_reading import Base
+    from companion.vision.overlaps import _own_blur_ring
     felt = (-1.0, 2.0)
     rim = Base(10.333, 17.076, 30, "green", 0.648, 1.0, 0.027, edges=1, chroma=26.9, ab=(-25.3, 15.8))
     ring = Base(10.337, 17.057, 40, "green", 0.735, 0.96, 0.050, edges=1, chroma=16.4, ab=(-25.3, 15.7))
@@ -572,10 +578,11 @@ def test_an_outer_edge_pulled_out_on_one_side_and_in_on_another_is_fitted_to_the
     """The fit through all of it lands 0.08 in off, where every ray strays alike (residual
     0.09 in, a rejected reading) and no cut by the median residual drops the two arcs; the
     circle most of the rays lie on is the rim's: centred 0.01 in from the truth, 40 mm."""
-    from companion.vision.bases import DIRS, MAX_RESIDUAL_IN, MM, _outer_circle
+    from companion.vision.base_reading import MM
+    from companion.vision.rim_edges import DIRS, MAX_RESIDUAL_IN, outer_circle
     start = np.array([3.0743, 1.9469])
     outer = start + np.array(_LEANING_FIGURE_OUTER_EDGE)[:, None] * DIRS
-    c, r, keep, residual = _outer_circle(outer, start, float(np.median(_LEANING_FIGURE_OUTER_EDGE)))
+    c, r, keep, residual = outer_circle(outer, start, float(np.median(_LEANING_FIGURE_OUTER_EDGE)))
     assert math.hypot(c[0] - 3.05, c[1] - 1.98) < 0.01 and abs(2 * r / MM - 40) < 1.5
     assert residual < MAX_RESIDUAL_IN / 3
     assert not keep[20:27].any() and not keep[43:53].any()
@@ -649,7 +656,7 @@ def test_a_rim_as_saturated_as_a_ring_inside_it_is_no_blur_ring(tmp_path, pitch)
     rim. The top reads as a pale shade of the rim and pulls a two-edge reading's inner edge in:
     a 40 mm ring, 2.4 mm inside the rim's outer edge alone. The rim is as saturated as that
     ring, so it is no blur of it: the ring is inside the base and never beats it."""
-    from companion.vision.bases import Base
+    from companion.vision.base_reading import Base
     felt = (4.0, -2.0)
     ring = Base(6.938, 15.949, 40, "yellow", 0.942, 0.46, 0.0371, chroma=30.1, ab=(-2.5, 32.7))
     rim = Base(6.959, 15.932, 50, "yellow", 1.036, 1.0, 0.0255, edges=1, chroma=29.0, ab=(-2.9, 33.6))
@@ -665,7 +672,8 @@ _ab = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
 @given(_ab, _ab, _ab, st.sampled_from(["red", "magenta"]))
 def test_of_two_readings_at_most_one_is_the_others_blend(ab1, ab2, surface, name2):
     """Whatever their colours, two readings are never each other's blend: one of them stays."""
-    from companion.vision.bases import Base, _blend_of
+    from companion.vision.base_reading import Base
+    from companion.vision.overlaps import _blend_of
     a = Base(0.0, 0.0, 30, "red", 0.59, 0.8, 0.03, chroma=math.hypot(*ab1), ab=ab1)
     b = Base(0.3, 0.0, 30, name2, 0.59, 0.8, 0.03, chroma=math.hypot(*ab2), ab=ab2)
     assert not (_blend_of(a, b, surface) and _blend_of(b, a, surface))
@@ -697,7 +705,8 @@ def test_a_rim_left_unexplained_after_the_size_by_size_search_is_searched_again(
 
 
 def test_arcs_are_joined_only_when_one_rim_could_hold_them():
-    from companion.vision.bases import Base, _joined_arcs
+    from companion.vision.base_reading import Base
+    from companion.vision.bases import _joined_arcs
     blue, red = Palette.nominal().get("blue"), Palette.nominal().get("red")
     t = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     ring = np.column_stack([5 + 0.9 * np.cos(t), 5 + 0.9 * np.sin(t)])
@@ -855,16 +864,16 @@ def _share_within(rho, at, sigma_in=1 / 17):
 
 
 def _halfway_of(profiles, first_read, rows=None):
-    """``_halfway_radius`` of rays from a rim's centre whose BGR (0-255) along ``rho`` are
+    """``halfway_radius`` of rays from a rim's centre whose BGR (0-255) along ``rho`` are
     ``profiles`` (one for every ray, or one each), scored for the colour the rays start in."""
-    from companion.vision.bases import RAYS, _halfway_radius
+    from companion.vision.rim_edges import RAYS, halfway_radius
     from companion.vision.colours import TeamColour
 
     profiles = profiles if isinstance(profiles, list) else [profiles] * RAYS
     lab = np.stack([cv2.cvtColor((p / 255).astype(np.float32)[None], cv2.COLOR_BGR2Lab)[0] for p in profiles])
     lab = lab.astype(np.float64)
     score = TeamColour("paint", tuple(lab[-1, 0])).score(lab[..., 1], lab[..., 2])
-    return _halfway_radius(lab, score, _RHO, np.zeros(2), np.arange(RAYS) if rows is None else rows, np.zeros(2),
+    return halfway_radius(lab, score, _RHO, np.zeros(2), np.arange(RAYS) if rows is None else rows, np.zeros(2),
                            first_read)
 
 
@@ -873,7 +882,8 @@ _RHO = np.linspace(_EDGE - 2 / 25.4 - 0.3, _EDGE - 2 / 25.4 + 0.32, 48)   # Base
 
 
 def test_the_rays_in_these_tests_are_the_finders_own():
-    from companion.vision.bases import MM, BaseFinder
+    from companion.vision.base_reading import MM
+    from companion.vision.bases import BaseFinder
 
     assert np.allclose(BaseFinder._rays(np.zeros(2), _EDGE - 2 * MM)[0], _RHO)
 
@@ -980,7 +990,8 @@ def test_a_board_seen_at_too_few_pixels_per_inch_is_said_once(pitch, caplog):
 def test_a_new_base_touching_another_is_measured_again_only_if_its_rays_ran_into_it():
     # Two touching red 40 mm bases. The one measured with the other already known (its rays
     # into it left out) is not measured again; the one measured first is, without the other.
-    from companion.vision.bases import Base, BaseFinder
+    from companion.vision.base_reading import Base
+    from companion.vision.bases import BaseFinder
 
     first, second = Base(5.0, 5.0, 40, "red", 0.79, 1.0, 0.01), Base(6.6, 5.0, 40, "red", 0.79, 1.0, 0.01)
     finder = BaseFinder(teams=["red"])
@@ -1146,7 +1157,8 @@ def test_a_circle_in_the_margins_colour_about_the_play_areas_corner_is_no_base(t
 
 
 def test_a_base_at_the_play_areas_edge_in_a_colour_unlike_the_margin_stays(pitch):
-    from companion.vision.bases import Base, BaseFinder
+    from companion.vision.base_reading import Base
+    from companion.vision.bases import BaseFinder
 
     finder = BaseFinder(board_in=(pitch.width_in, pitch.height_in))
     frame_colour = (7.0, 8.0)                                           # a brown frame

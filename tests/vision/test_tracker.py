@@ -1,4 +1,4 @@
-from companion.vision.bases import Base
+from companion.vision.base_reading import Base
 from companion.vision.tracker import Tracker
 
 

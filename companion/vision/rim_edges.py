@@ -1,0 +1,143 @@
+"""Where a rim's edges and paint lie along the rays the finder reads across it: the rays
+themselves, the circle of an outer edge seen alone, the size it names, the edge where the
+colour is halfway to the surface's, and the rim's own paint. Plain arrays in, numbers out
+(board inches; the Lab samples already read from the image).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from companion.vision.base_reading import MM, SIZES_MM
+from companion.vision.circles import consensus_circle, falls_below, robust_circle
+from companion.vision.stats import median, row_medians
+
+RAYS = 60
+SAMPLES = 48                # along each ray
+DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
+                        np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
+MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
+OUTER_RADII_IN = ((SIZES_MM[0] / 2 - 3) * MM, (SIZES_MM[-1] / 2 + 5) * MM)   # a rim's outer edge, any size
+CONSENSUS_IN = 0.03      # an outer edge point this near a circle lies on it (a pixel at 33 px/in; a looser
+#                          tolerance, a pixel at 16 px/in, finds rings in noise: 6 more invented in 2,000 pictures)
+
+
+def _from_centre(rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """How far from a rim's centre ``c`` each sample lies of the rays ``rows`` cast from ``centre``
+    (a few hundredths of an inch off it) at the radii ``rho``: rows x samples, inches."""
+    u = DIRS[rows]
+    dx, dy = centre[0] - c[0], centre[1] - c[1]
+    ex, ey = dx + rho[None, :] * u[:, :1], dy + rho[None, :] * u[:, 1:]
+    return np.sqrt(ex * ex + ey * ey)
+
+
+def rim_paint(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray,
+              ro: float) -> np.ndarray:
+    """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the most
+    saturated sample within the rim's outer 3 mm (its blend into the surface or into the base's
+    top is always duller than the paint), the median over the rays. The rays start at
+    ``centre``, a few hundredths of an inch from the rim's centre ``c``; the band is measured
+    from ``c``."""
+    d = _from_centre(rho, centre, rows, c)
+    sub = lab[rows]
+    chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
+    best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
+    return row_medians(best.T)
+
+
+def outer_circle(outer: np.ndarray, centre: np.ndarray, r0: float):
+    """The circle of a rim's outer edge through the points ``outer`` (one a ray, in order
+    round ``centre``), those that stray dropped: (centre, radius, keep, RMS residual), centre
+    None when too few agree. A figure of the rim's colour can bulge past the edge on one side
+    and hide it on another; when the robust fit cannot drop both arcs (its residual is a
+    rejected reading's, or too few rays are left), the fit starts instead from the circle
+    most of the edge points lie on."""
+    def fitted(keep, start, r, sectors):
+        c, ro, keep = robust_circle(outer, keep, start, r, RAYS * 0.5, sectors=sectors)
+        if c is None:
+            return c, ro, keep, math.inf
+        res = np.hypot(outer[keep, 0] - c[0], outer[keep, 1] - c[1]) - ro
+        return c, ro, keep, float(np.sqrt(np.mean(res ** 2)))
+    fit = fitted(np.ones(len(outer), bool), centre, r0, True)
+    if fit[3] > MAX_RESIDUAL_IN:
+        found = consensus_circle(outer, np.ones(len(outer), bool), OUTER_RADII_IN, CONSENSUS_IN)
+        if found is not None and np.count_nonzero(found[2]) >= RAYS * 0.5:
+            again = fitted(found[2], found[0], found[1], False)
+            if again[3] < fit[3]:
+                return again
+    return fit
+
+
+def outer_size(diameter: float) -> int | None:
+    """The size a rim's outer edge alone names, ``diameter`` mm across (its spread taken off):
+    the nearest within 3.5 mm; between two sizes the smaller (blur, and a raised rim's cloak
+    leaning out, spread the outermost ring's edge outward, never inward, by up to 5 mm);
+    None if that is more than 5.5 mm off.
+
+    >>> outer_size(41.0), outer_size(44.5), outer_size(26.0), outer_size(57.0)
+    (40, 40, 30, None)
+    """
+    size = min(SIZES_MM, key=lambda s: abs(s - diameter))
+    if abs(size - diameter) > 3.5:
+        size = max((s for s in SIZES_MM if s < diameter), default=size)
+    return None if abs(size - diameter) > 5.5 else size
+
+
+def halfway_radius(lab: np.ndarray, score: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray,
+                   c: np.ndarray, ro: float) -> float | None:
+    """The radius about ``c`` of a rim's outer edge where, going out, the picture's colour is
+    halfway from the rim's paint to the surface's: the median over the rays ``rows`` (from
+    ``centre``; Lab samples ``lab``, their team score ``score``), or None when too few rays
+    show the rim's paint and its blend into the surface. ``ro`` is the edge as first measured.
+
+    A renderer's blur mixes the two colours linearly in the image's RGB, so halfway between
+    them is the edge whatever the surface; a lens mixes them in linear light, and the
+    camera's gamma puts halfway within 0.7 mm of the edge at 17 px/in. Half the team score
+    does worse: Lab's chroma falls off slower than the mix where the surface is grey (a rim on
+    grey felt read 1-2 mm wide), and faster where the surface scores below nothing (green
+    on turf: 9 mm inside). The rim's paint on each ray is its sample of highest score within
+    3 mm inside the edge (not further: a pale rim round a saturated cloak is the base, and
+    halfway to the cloak's colour lies inside it), the surface the median of the rays' last
+    samples. A first measure too wide reaches into the blur for the paint and reads wide
+    itself, so the edge is found twice, the second time 3 mm inside the first."""
+    d = _from_centre(rho, centre, rows, c)
+    ends = cv2.cvtColor(lab[:, -3:].astype(np.float32), cv2.COLOR_Lab2BGR).reshape(-1, 3)
+    surface = row_medians(ends.T.astype(np.float64))
+    # each channel a plane (rays x samples), less the surface's: numpy is slow on a last axis of 3
+    rel = [plane - v for plane, v in
+           zip(cv2.split(cv2.cvtColor(lab[rows].astype(np.float32), cv2.COLOR_Lab2BGR).astype(np.float64)), surface)]
+    n = np.arange(len(rows))
+    edge = ro
+    sub = score[rows]
+    for last in (False, True):
+        inside = np.where((d > edge - 3 * MM) & (d < edge - 0.3 * MM), sub, -1.0)
+        start = np.argmax(inside, axis=1)
+        paint = [plane[n, start] for plane in rel]
+        apart = paint[0] * paint[0] + paint[1] * paint[1] + paint[2] * paint[2]
+        t = (rel[0] * paint[0][:, None] + rel[1] * paint[1][:, None] + rel[2] * paint[2][:, None]) / \
+            np.maximum(apart, 1e-9)[:, None]
+        k, f, fell = falls_below(t, 0.5, start)
+        # rays with an edge and the rim's paint a tenth of full scale from the surface's; and
+        # at the last, the paint itself: a blur wider than the rim leaves only a ramp, its
+        # every sample a mix (and a pale rim round a saturated cloak is not told from that)
+        found = fell & (apart > 0.1 ** 2) & (inside.max(axis=1) > 0)
+        if last:
+            found &= sub[n, start] >= 0.75 * np.where(d < edge - 0.3 * MM, sub, 0.0).max(axis=1)
+        if np.count_nonzero(found) < RAYS * 0.3:
+            return None
+        m, k, f = n[found], k[found], f[found]
+        # rays where the colour there is a blend of those two, not a third: a figure inside a
+        # rim of another colour has that rim round it, and a raised base its side wall (the
+        # distance from the blend, in the paint's distance from the surface: 0.05-0.25 for a
+        # rim's blur into the surface, 0.4-0.9 for such a figure's)
+        off2 = sum((plane[m, k - 1] + f * (plane[m, k] - plane[m, k - 1]) - 0.5 * p[m]) ** 2
+                   for plane, p in zip(rel, paint))
+        blend = off2 <= 0.3 ** 2 * apart[m]
+        if np.count_nonzero(blend) < RAYS * 0.3:
+            return None
+        edge = median((d[m, k - 1] + f * (d[m, k] - d[m, k - 1]))[blend])
+    return edge
+
