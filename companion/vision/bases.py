@@ -44,7 +44,7 @@ from companion.vision.colours import Palette, TeamColour, blends, hue_gap, pictu
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, outer_circle,
-                                        outer_size, rim_paint)
+                                        outer_size, outer_spreads, resized, rim_paint)
 from companion.vision.stats import median
 from companion.vision.white import neutral
 
@@ -111,6 +111,7 @@ class BaseFinder:
         self._lut_key: bytes | None = None       # gains it was made for
         self._displaced: dict[Base, list[Base]] = {}   # what each standing base beat, over one search (add_reading)
         self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
+        self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -672,8 +673,8 @@ class BaseFinder:
             return self._reject(f"only {np.count_nonzero(keep)} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
-        spread = self._outer_spread_mm(reg, c)
-        diameter = 2 * ro / MM - spread
+        outer_mm = 2 * ro / MM                  # what the size is read from, the spread taken off
+        diameter = outer_mm - self._outer_spread_mm(reg, c, colour.name)
         # the cheap checks first: a reading they reject is not worth its halfway edge and paint
         # (nearly half of the outer-edge readings on a first frame are too loose a fit)
         if coverage < 0.6:
@@ -684,8 +685,8 @@ class BaseFinder:
         # and dearer: it is measured only where it could name another size
         if outer_size(diameter - HALFWAY_REACH_MM) != outer_size(diameter + HALFWAY_REACH_MM):
             edge = halfway_radius(lab, score, rho, centre, rows[keep], c, ro)
-            if edge is not None:
-                diameter = 2 * edge / MM - spread
+            if edge is not None:                # (the pictures' own spread is a half-score edge's)
+                outer_mm, diameter = 0.0, 2 * edge / MM - self._outer_spread_mm(reg, c)
         size = outer_size(diameter)
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
@@ -694,17 +695,22 @@ class BaseFinder:
         if gap > PAINT_WITHIN_DEG:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, outer_mm=outer_mm)
 
-    def _outer_spread_mm(self, reg: Registration, c: np.ndarray) -> float:
+    def _outer_spread_mm(self, reg: Registration, c: np.ndarray, name: str | None = None) -> float:
         """How much wider than the base the half-level outer edge of its thin, blurred rim reads
         (diameter, mm). The blur is a pixel or two whatever the scale, and the rim's 3-5 mm are
         fewer pixels on a smaller picture: measured on 667 outer-edge readings of three wider
         sets (5000, 6000, 9000), the median spread is 0.2-0.8 mm at 16-24 px/in and none at 24
         and more, about 200 / ppi^2. (It was 800 / ppi^2 and 1 mm at least while the renderer
-        drew every base 0.6 px too large: see TableRenderer's ``_fill_true``.)"""
+        drew every base 0.6 px too large: see TableRenderer's ``_fill_true``.) With the colour's
+        ``name``, for its half-score edge: the spread the pictures' own two-edge readings show
+        (:func:`outer_spreads`), when that is the wider (a JPEG at quality 75 smears a dull rim
+        2 mm out at 16-20 px/in, which the model misses)."""
         ppi = reg.ppi(float(c[0]), float(c[1]), self.camera)
-        return OUTER_SPREAD_MM_PPI2 / max(ppi, 1.0) ** 2
+        model = OUTER_SPREAD_MM_PPI2 / max(ppi, 1.0) ** 2
+        seen = self.outer_spreads.get(name, self.outer_spreads.get(None)) if name is not None else None
+        return model if seen is None else max(model, seen)
 
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:
@@ -771,6 +777,13 @@ class BaseFinder:
         if any(b not in found_before for b in bases):
             margin_ab = self._margin_colour(frame, reg)
             bases = [b for b in bases if b in found_before or not self._margin_only(frame, reg, b, margin_ab)]
+        # the picture's own outer-edge spread, from its two-edge readings: kept for the frames
+        # after, and the bases sized by an outer edge alone sized again with it (they were
+        # measured before it was known)
+        spreads = outer_spreads(bases)
+        if spreads:
+            self.outer_spreads = spreads
+            bases = resized(bases, lambda b: self._outer_spread_mm(reg, np.array([b.x_in, b.y_in]), b.color))
         return sorted(bases, key=lambda b: (b.y_in, b.x_in))
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],

@@ -1180,3 +1180,31 @@ def test_an_outer_edge_seen_all_round_is_not_replaced_by_a_loose_ring_beside_it(
     # read as a magenta 40. Both edges seen no longer beats this.
     case = make_wide_case(seed)
     _each_piece_found(case, _bases(case, pitch, tmp_path), 0.1)
+
+
+def test_an_outer_edge_smeared_by_jpeg_colour_is_sized_with_the_pictures_own_spread(pitch):
+    """Turned case 25393, grey felt at 16.0 px/in, JPEG quality 75. JPEG keeps colour at half
+    resolution: a dull yellow 30 mm rim's colour spreads past it and fills its inside, so the
+    rim is read by its outer edge alone, 39.2 mm across at half the score: a 40 mm base by the
+    model's spread (0.8 mm here). The picture's two-edge readings show its own spread (their
+    size comes from the rim's centre line, which the smear does not move), and that is taken
+    off. Without JPEG the rim is read with both its edges, as 30 mm, either way."""
+    case = make_turned_case(25393)
+    assert case.jpeg_quality == 75
+    assert _near(_bases(case, pitch), 16.423, 17.741, 0.1) == [("yellow", 30)]
+    assert _near(_bases(replace(case, jpeg_quality=None), pitch), 16.423, 17.741, 0.1) == [("yellow", 30)]
+    # the spread is kept: frames after the first, tracked, size the known base with it
+    pipe, frame = VisionPipeline(pitch), case.image()
+    for _ in range(3):
+        assert _near(pipe.process(frame).bases, 16.423, 17.741, 0.1) == [("yellow", 30)]
+    assert pipe.bases.outer_spreads["yellow"] > 2.0
+
+
+def test_a_colours_own_spread_and_the_halfway_edge_keep_the_pictures_spread_from_over_shrinking(tmp_path, pitch):
+    """Turned case 21251, orange wood: the magenta rims' outer edges read 3.4-4.2 mm wide, the
+    green one's 1.2 mm narrow. The picture's median, 3.5 mm, would shrink a green 40 mm base
+    read by its outer edge alone (38.9 mm) to 30 mm; the green's own spread caps it. Turned case
+    25373: a blue 50 mm base sized by its halfway edge (48.2 mm), which the picture's spread,
+    a half-score edge's, would shrink to 40 mm a second time."""
+    assert _near(_bases(make_turned_case(21251), pitch), 7.793, 6.317, 0.1) == [("green", 40)]
+    assert _near(_bases(make_turned_case(25373), pitch, tmp_path), 11.548, 21.94, 0.1) == [("blue", 50)]
