@@ -30,8 +30,7 @@ class Base:
     chroma: float = 0.0       # the rim's paint's Lab chroma (a blend of a rim into the surface is duller)
     ab: tuple[float, float] = (0.0, 0.0)    # the ring's colour as its search saw it (Lab a, b): a
     #                                         blur ring's lies between its rim's and the surface's
-    outer_mm: float = 0.0     # sized by its outer edge alone at half the team score: that edge's
-    #                           diameter, before its spread was taken off (0: sized otherwise)
+    halfway: bool = False     # an outer edge alone sized by the halfway edge, not at half the score
 
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:

@@ -86,7 +86,6 @@ class HalfPicture:
         return np.asarray(uv, np.float64) / self.step - self.origin
 
 
-
 class BaseFinder:
     """``palette`` names the colours (the nominal ones and any taught); ``teams`` limits the
     search to those names. The colours searched for are the ones the picture shows
@@ -673,8 +672,8 @@ class BaseFinder:
             return self._reject(f"only {np.count_nonzero(keep)} outer edges agree")
         self._fitted = (c, ro - RIM_MM * MM / 2)
         coverage = int(np.count_nonzero(np.bincount(rows[keep] * 24 // RAYS, minlength=24))) / 24
-        outer_mm = 2 * ro / MM                  # what the size is read from, the spread taken off
-        diameter = outer_mm - self._outer_spread_mm(reg, c, colour.name)
+        diameter = 2 * ro / MM - self._outer_spread_mm(reg, c, colour.name)
+        halfway = False
         # the cheap checks first: a reading they reject is not worth its halfway edge and paint
         # (nearly half of the outer-edge readings on a first frame are too loose a fit)
         if coverage < 0.6:
@@ -686,7 +685,7 @@ class BaseFinder:
         if outer_size(diameter - HALFWAY_REACH_MM) != outer_size(diameter + HALFWAY_REACH_MM):
             edge = halfway_radius(lab, score, rho, centre, rows[keep], c, ro)
             if edge is not None:                # (the pictures' own spread is a half-score edge's)
-                outer_mm, diameter = 0.0, 2 * edge / MM - self._outer_spread_mm(reg, c)
+                halfway, diameter = True, 2 * edge / MM - self._outer_spread_mm(reg, c)
         size = outer_size(diameter)
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
@@ -695,7 +694,7 @@ class BaseFinder:
         if gap > PAINT_WITHIN_DEG:
             return self._reject(f"colour {name} off by {gap:.0f} degrees")
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, outer_mm=outer_mm)
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, halfway=halfway)
 
     def _outer_spread_mm(self, reg: Registration, c: np.ndarray, name: str | None = None) -> float:
         """How much wider than the base the half-level outer edge of its thin, blurred rim reads
@@ -873,7 +872,6 @@ class BaseFinder:
         return out
 
 
-
 def _key(points: np.ndarray) -> int:
     """A group's points as a number: the same points, the same number."""
     return zlib.crc32(np.ascontiguousarray(points).tobytes())
@@ -917,7 +915,6 @@ def _by_label(label: np.ndarray, n: int) -> list[np.ndarray]:
     order = np.argsort(label, kind="stable")
     bounds = np.searchsorted(label[order], np.arange(n + 1))
     return [order[bounds[k]:bounds[k + 1]] for k in range(1, n)]
-
 
 
 def _same_paint(a, b, ref_ab: tuple[float, float]):

@@ -121,17 +121,18 @@ def outer_spreads(bases: list[Base], least: int = 3) -> dict[str | None, float]:
 
 
 def resized(bases: list[Base], spread_mm: Callable[[Base], float]) -> list[Base]:
-    """``bases`` with those sized by their half-score outer edge alone (``outer_mm``) sized
-    again, with the spread ``spread_mm`` gives for each (diameter, mm) taken off.
+    """``bases`` with those sized by their outer edge alone at half the score (not by the
+    halfway edge) sized again, with the spread ``spread_mm`` gives for each (diameter, mm)
+    taken off their outer diameter.
 
-    >>> loose = Base(0.0, 0.0, 40, "green", 0.744, 0.67, 0.02, edges=1, outer_mm=37.8)   # wide case 21117
-    >>> [resized([loose], lambda b: spread)[0].diameter_mm for spread in (0.65, 3.5)]
+    >>> loose = Base(0.0, 0.0, 40, "yellow", 39.2 / 2 * MM, 0.67, 0.03, edges=1)   # turned case 25393
+    >>> [resized([loose], lambda b: spread)[0].diameter_mm for spread in (0.8, 5.47)]    # the model, the picture
     [40, 30]
     """
     out = []
     for b in bases:
-        if b.edges == 1 and b.outer_mm > 0:
-            size = outer_size(b.outer_mm - spread_mm(b))
+        if b.edges == 1 and not b.halfway:
+            size = outer_size(2 * b.radius_in / MM - spread_mm(b))
             if size is not None and size != b.diameter_mm:
                 b = replace(b, diameter_mm=size)
         out.append(b)
