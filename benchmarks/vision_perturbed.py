@@ -1,0 +1,168 @@
+"""Accuracy on pictures drawn by other hands, each changed as another table or camera would
+change it: light, white balance, paint hue, noise, blur, JPEG, the board turned, a smaller
+picture.
+
+The shared pictures (``../shared/vision-samples``) are the nearest thing here to the unshared
+pictures the detector is judged on, and they are few. Changing them in ways that keep their
+truth (a photometric change, or a turn or a scale with the CAMERA.toml changed to match)
+shows which of those ways the detector's answers depend on, in the other renderer's own style.
+It measures; nothing in the detector is tuned to it.
+
+    python benchmarks/vision_perturbed.py ../shared/vision-samples/flat ../shared/vision-samples/raised \
+        --board ../shared/vision-samples/takkure-pitch.toml [--mixed 3] [-v]
+
+Prints the targets of `vision_samples.py` for each change, then for ``--mixed`` random
+combinations of three changes per picture (seeded: the same run prints the same figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
+
+from companion.vision.camera_model import CameraModel, load_camera  # noqa: E402
+from companion.vision.image_file import read_image  # noqa: E402
+from companion.vision.pipeline import VisionPipeline  # noqa: E402
+from companion.vision.profile import load_profile  # noqa: E402
+from vision_samples import Tally, sample_pictures, tally_picture  # noqa: E402
+
+
+def _gain(img, r=1.0, g=1.0, b=1.0):
+    return np.clip(img.astype(np.float32) * np.array([b, g, r], np.float32), 0, 255).astype(np.uint8)
+
+
+def _gamma(img, gamma):
+    lut = np.clip(255 * (np.arange(256) / 255.0) ** gamma, 0, 255).astype(np.uint8)
+    return cv2.LUT(img, lut)
+
+
+def _hsv(img, hue_deg=0.0, sat=1.0):
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
+    hsv[..., 0] = (hsv[..., 0] + hue_deg * 256 / 360) % 256
+    hsv[..., 1] = np.clip(hsv[..., 1] * sat, 0, 255)
+    return cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR_FULL)
+
+
+def _noise(img, sigma, rng):
+    return np.clip(img + rng.normal(0, sigma, img.shape), 0, 255).astype(np.uint8)
+
+
+def _jpeg(img, quality):
+    ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+def _uneven(img, low, high):
+    """A lamp to one side: the light falls from ``high`` to ``low`` across the picture."""
+    h, w = img.shape[:2]
+    ramp = np.linspace(high, low, w, dtype=np.float32)[None, :, None]
+    return np.clip(img * ramp, 0, 255).astype(np.uint8)
+
+
+def _turned(img, cam: CameraModel | None):
+    """The picture turned half a circle (the camera at the other end of the table); the lens
+    turned with it: the principal point mirrored, the tangential terms negated."""
+    h, w = img.shape[:2]
+    if cam is None:
+        return img[::-1, ::-1].copy(), None
+    K = cam.K.copy()
+    K[0, 2], K[1, 2] = w - 1 - K[0, 2], h - 1 - K[1, 2]
+    dist = cam.dist.copy()
+    dist[2:4] *= -1
+    return img[::-1, ::-1].copy(), CameraModel(K, dist, cam.size, cam.rms_px)
+
+
+def _scaled(img, cam: CameraModel | None, f):
+    """A smaller sensor: the picture resized by ``f`` (the lens scaled alike)."""
+    h, w = img.shape[:2]
+    size = (int(round(w * f)), int(round(h * f)))
+    small = cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+    if cam is None:
+        return small, None
+    K = cam.K.copy()
+    K[:2, :2] *= f
+    K[:2, 2] = (K[:2, 2] + 0.5) * f - 0.5
+    return small, CameraModel(K, cam.dist.copy(), size, cam.rms_px)
+
+
+# name -> (picture, camera, rng) -> (picture, camera)
+CHANGES = {
+    "as given": lambda im, cam, rng: (im, cam),
+    "darker x0.65": lambda im, cam, rng: (_gain(im, 0.65, 0.65, 0.65), cam),
+    "brighter x1.3": lambda im, cam, rng: (_gain(im, 1.3, 1.3, 1.3), cam),
+    # a lamp's tint, white kept below clipping as a camera's exposure keeps it
+    "warm light": lambda im, cam, rng: (_gain(im, 1.0, 0.88, 0.7), cam),
+    "cool light": lambda im, cam, rng: (_gain(im, 0.72, 0.88, 1.0), cam),
+    "gamma 0.8": lambda im, cam, rng: (_gamma(im, 0.8), cam),
+    "gamma 1.25": lambda im, cam, rng: (_gamma(im, 1.25), cam),
+    "hue +8 deg": lambda im, cam, rng: (_hsv(im, 8), cam),
+    "hue -8 deg": lambda im, cam, rng: (_hsv(im, -8), cam),
+    "saturation x0.7": lambda im, cam, rng: (_hsv(im, 0, 0.7), cam),
+    "noise 5": lambda im, cam, rng: (_noise(im, 5, rng), cam),
+    "blur 0.8 px": lambda im, cam, rng: (cv2.GaussianBlur(im, (0, 0), 0.8), cam),
+    "JPEG 75": lambda im, cam, rng: (_jpeg(im, 75), cam),     # saved again: the lowest our own sets use
+    "JPEG 60": lambda im, cam, rng: (_jpeg(im, 60), cam),     # a harsh camera, beyond the rest
+    "uneven light": lambda im, cam, rng: (_uneven(im, 0.7, 1.1), cam),
+    "turned 180": lambda im, cam, rng: _turned(im, cam),
+    "scaled x0.9": lambda im, cam, rng: _scaled(im, cam, 0.9),
+}
+# the changes a random combination draws from (the picture's geometry kept apart: at most one)
+PHOTOMETRIC = [n for n in CHANGES if n not in ("as given", "turned 180", "scaled x0.9")]
+
+
+def run(folders, board: str, mixed: int, verbose: bool) -> dict[str, tuple[Tally, dict]]:
+    profile = load_profile(board)
+    results: dict[str, tuple[Tally, dict]] = {}
+
+    def one(key, name, truth, img, cam):
+        total, by = results.setdefault(key, (Tally(), defaultdict(Tally)))
+        result = VisionPipeline(profile, cam, track=False).process(img)
+        out = None
+        if result.status not in ("lost", "no frame"):
+            out = {"pieces": [{"x_in": b.x_in, "y_in": b.y_in, "diameter_mm": b.diameter_mm, "color": b.color}
+                              for b in result.bases],
+                   "tokens": [{"id": t.id, "x_in": t.x_in, "y_in": t.y_in} for t in result.tokens]}
+        tally_picture(f"{name} [{key}]", truth, out, total, by, (), verbose, result.message)
+
+    for folder in folders:
+        for stem, image, truth, camera in sample_pictures(folder):
+            img0 = read_image(str(image))
+            cam0 = load_camera(camera) if camera else None
+            seed = int(stem) if stem.isdigit() else 0
+            for key, change in CHANGES.items():
+                img, cam = change(img0, cam0, np.random.default_rng(seed))
+                one(key, f"{folder.name}/{stem}", truth, img, cam)
+            rng = np.random.default_rng(1000 + seed)
+            for k in range(mixed):
+                names = list(rng.choice(PHOTOMETRIC, 3, replace=False))
+                img, cam = img0, cam0
+                for n in names:
+                    img, cam = CHANGES[n](img, cam, rng)
+                if rng.random() < 0.5:
+                    img, cam = CHANGES[str(rng.choice(["turned 180", "scaled x0.9"]))](img, cam, rng)
+                one("mixed", f"{folder.name}/{stem} #{k} ({', '.join(names)})", truth, img, cam)
+    return results
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folders", nargs="+", type=Path)
+    ap.add_argument("--board", required=True, help="the board profile the pictures show")
+    ap.add_argument("--mixed", type=int, default=3, help="random combinations per picture")
+    ap.add_argument("-v", "--verbose", action="store_true", help="name every miss and misreading")
+    args = ap.parse_args()
+    for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose).items():
+        print(total.line(key))
+
+
+if __name__ == "__main__":
+    main()
