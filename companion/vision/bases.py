@@ -8,7 +8,9 @@
    (a rim lit paler than its team's, among its fringes' pixels); when it still does
    (a circle drawn across touching rims), the search runs again without the bases
    found, one standard size at a time, and once more where a whole rim's worth of
-   pixels is still unexplained.
+   pixels is still unexplained. A circle no base explains at the end is measured in
+   its rim's own paint (a team's colour learned from its rims' blur into a coloured
+   surface reads only their outer half).
 2. Refinement, in the full-size camera image: along 60 rays across the rim
    (board-plane rays, sampled where they fall in the image), the team score is
    read with bilinear interpolation, and the rim's outer edge (to the surface)
@@ -58,6 +60,8 @@ AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
+OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's learned colour is measured in it
+OWN_PAINT_LINE = 0.25    # ... found within this slope of the line from the surface through that colour
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
@@ -726,7 +730,7 @@ class BaseFinder:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
-        self._displaced, self._apart, self._own_draws = {}, {}, set()
+        self._displaced, self._apart, self._own_draws, self._unmeasured = {}, {}, set(), []
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
@@ -734,6 +738,8 @@ class BaseFinder:
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
+            if base is None:                       # found in its own paint: measured so again
+                base = self._in_own_paint(frame, reg, colour, centre, r_mid, touching)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
         if not search:
@@ -768,6 +774,7 @@ class BaseFinder:
         joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases)
         if joined:
             self._measure_candidates(frame, reg, joined, half.ppi, bases)
+        bases = self._in_own_paints(frame, reg, bases)
         bases = self._separate_touching(frame, reg, bases, found_before)
         # rings of the margin are dropped only now, as rings off the board are: the search goes
         # as it would without the check (a group whose circle failed is searched again); the
@@ -804,6 +811,8 @@ class BaseFinder:
                 base = self.refine(frame, reg, colour, centre, r, neighbours)
                 if base is None:
                     base, neighbours = self._next_hue(frame, reg, colour, centre, r, bases)
+                if base is None:
+                    self._unmeasured.append((colour, centre, r))
                 if base is not None:
                     self._apart[base] = neighbours
                     add_reading(bases, base, self.surface_ab, self._displaced)
@@ -828,6 +837,70 @@ class BaseFinder:
             return None, []
         neighbours = _neighbours(bases, other.name, centre, r + RIM_MM * MM / 2)
         return self.refine(frame, reg, other, centre, r, neighbours), neighbours
+
+    def _own_paint(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray,
+                   r_mid: float) -> TeamColour | None:
+        """The colour of the rim round ``centre`` as its own paint shows it, when that is well
+        apart in hue from ``colour`` (its team's colour as the picture's clusters learned it);
+        else None. On a coloured surface a thin rim's pixels are mostly its blend into the
+        surface, and the cluster its team's colour is learned from lies on the way from the
+        paint to the surface (a cyan rim on turf is learned 25-30 degrees toward green): its
+        score then reads the rim's outer, blended half as the rim. The paint is where each ray's
+        colour lies furthest from the surface's, beyond ``colour``, on the line from the
+        surface through it (another paint, a figure's, lies off that line)."""
+        rho, pts = self._rays(centre, r_mid)
+        lab = self._sample(frame, reg, pts)
+        sa, sb = self.surface_ab
+        da, db = colour.lab[1] - sa, colour.lab[2] - sb
+        n = math.hypot(da, db)
+        if n < 1.0:
+            return None
+        ua, ub = da / n, db / n
+        ra, rb = lab[..., 1] - sa, lab[..., 2] - sb
+        t = ra * ua + rb * ub
+        t[np.abs(ra * ub - rb * ua) > OWN_PAINT_LINE * t] = -np.inf
+        at = np.argmax(t, axis=1)
+        rows = np.arange(RAYS)
+        beyond = t[rows, at] > n
+        if np.count_nonzero(beyond) < RAYS * 0.4:
+            return None
+        paint = lab[rows[beyond], at[beyond]]
+        own = TeamColour(colour.name, (median(paint[:, 0]), median(paint[:, 1]), median(paint[:, 2])))
+        if math.degrees(hue_gap(own.hue, colour.hue)) < OWN_PAINT_DEG:
+            return None
+        # nearer another team's colour, it is that team's rim (``colour`` its blend: a blue rim's
+        # on turf is learned as a cyan of its own)
+        return own if self.seen.classify(own.lab)[0] == colour.name else None
+
+    def _in_own_paints(self, frame, reg: Registration, bases: list[Base]) -> list[Base]:
+        """``bases`` with the rim circles that measured as no base in their team's colour, and
+        that no base found explains, measured in their own paint (:meth:`_in_own_paint`) once
+        the search is over: a reading in a paint of its own does not stand where the team's
+        colour read a base (it can be that base's inner part, a size too small)."""
+        for colour, centre, r in self._unmeasured:
+            if self._needless(colour, centre, r, bases):
+                continue
+            base = self._in_own_paint(frame, reg, colour, centre, r,
+                                      _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2))
+            if base is not None and not any(np.hypot(b.x_in - base.x_in, b.y_in - base.y_in) <
+                                            b.radius_in + base.radius_in - RIM_MM * MM for b in bases):
+                bases.append(base)
+        return bases
+
+    def _in_own_paint(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r_mid: float,
+                      others: list[Base]) -> Base | None:
+        """A rim circle of ``colour`` that measured as no base, measured in its own paint's colour
+        (:meth:`_own_paint`), which stands for its team's while it is measured."""
+        own = self._own_paint(frame, reg, colour, centre, r_mid)
+        if own is None:
+            return None
+        seen = self.seen
+        self.seen = Palette([own if c.name == colour.name else c for c in seen.colours])
+        try:
+            base = self.refine(frame, reg, own, centre, r_mid, others)
+        finally:
+            self.seen = seen
+        return base if base is not None and base.color == colour.name else None
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from companion.sim.testset import make_turned_case, make_wide_case
 from companion.vision import parallax
 from companion.vision.camera_model import load_camera
-from companion.vision.colours import NOMINAL_RGB, Palette, lab_of_rgb, picture_colours
+from companion.vision.base_reading import rim_mid
+from companion.vision.bases import BaseFinder
+from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, profile_from_dict
 
@@ -1208,3 +1210,64 @@ def test_a_colours_own_spread_and_the_halfway_edge_keep_the_pictures_spread_from
     a half-score edge's, would shrink to 40 mm a second time."""
     assert _near(_bases(make_turned_case(21251), pitch), 7.793, 6.317, 0.1) == [("green", 40)]
     assert _near(_bases(make_turned_case(25373), pitch, tmp_path), 11.548, 21.94, 0.1) == [("blue", 50)]
+
+
+def _learned_from_blend(monkeypatch, name: str, share: float):
+    """Make the finder learn team ``name``'s colour ``share`` of the way from its paint to the
+    surface's, as a thin rim's blur into a coloured surface makes a picture's cluster of it."""
+    learn = BaseFinder.learn_colours
+
+    def learn_blend(self, half, reg):
+        learn(self, half, reg)
+        c, surface = self.colour(name), np.array(self.surface_ab)
+        ab = np.array(c.lab[1:]) * (1 - share) + surface * share
+        self.seen = Palette([TeamColour(name, (c.lab[0], *ab)) if k.name == name else k for k in self.seen.colours])
+
+    monkeypatch.setattr(BaseFinder, "learn_colours", learn_blend)
+
+
+def test_a_rim_whose_teams_colour_is_learned_from_its_blur_is_measured_in_its_own_paint(monkeypatch, pitch):
+    """Wide case 112, cyan and blue on turf. On the other renderer's pictures a cyan rim's blur
+    into the turf outweighs its paint, and the team's colour is learned 25-35 degrees toward
+    green: its score reads only the rim's outer half, a ring too thin and too wide, or none.
+    Learned 45 % of the way to the turf (37 degrees), here no cyan base is found at all; measured
+    in each rim's own paint (the colour furthest from the turf's on the line through the
+    learned one), they are, at their size and place. The blue rims are not claimed by that
+    paint: theirs is nearer the blue team's colour."""
+    case = make_wide_case(112)
+    _learned_from_blend(monkeypatch, "cyan", 0.45)
+    pipe = VisionPipeline(pitch, track=False)
+    result = pipe.process(case.image())
+    right = [p for p in case.scene.pieces if _near(result.bases, p.x_in, p.y_in, 0.05) == [(p.team, p.diameter_mm)]]
+    assert all(_near(result.bases, p.x_in, p.y_in, 0.3) in ([], [(p.team, p.diameter_mm)]) for p in case.scene.pieces)
+    assert len([p for p in right if p.team == "cyan"]) >= 3
+    assert len([p for p in right if p.team == "blue"]) == 4
+    # every cyan reading is one of them (with the blend learned, a colour no paint has, a red
+    # 30 mm base is read beside the cyan 40 mm one at (9.6, 12.95), with or without own paints)
+    assert len([b for b in result.bases if b.color == "cyan"]) == len([p for p in right if p.team == "cyan"])
+    # tracked frames measure a known base in its own paint again
+    again = pipe.bases.find(case.image(), result.registration, known=result.bases, search=False)
+    assert sorted((b.color, b.diameter_mm) for b in again) == sorted((b.color, b.diameter_mm) for b in result.bases)
+
+    monkeypatch.setattr(BaseFinder, "_in_own_paint", lambda *a, **k: None)
+    without = VisionPipeline(pitch, track=False).process(case.image()).bases
+    assert not [b for b in without if b.color == "cyan"]
+
+
+def test_a_blue_rims_blur_learned_as_a_cyan_does_not_take_the_blue_rim(pitch):
+    """Wide case 112: the blue 50 mm rim at (17.19, 17.56) measured for a 'cyan' that is its own
+    blur into the turf finds the blue paint beyond it, nearer the blue team's colour: that is
+    the blue team's rim, and no own paint of the cyan's."""
+    case = make_wide_case(112)
+    pipe = VisionPipeline(pitch, track=False)
+    result = pipe.process(case.image())
+    finder, frame = pipe.bases, case.image()
+    blue, surface = finder.colour("blue"), np.array(finder.surface_ab)
+    blur = TeamColour("cyan", (blue.lab[0], *(np.array(blue.lab[1:]) * 0.5 + surface * 0.5)))
+    assert finder.seen.classify(blur.lab)[0] == "cyan"
+    assert finder._own_paint(frame, result.registration, blur, np.array([17.19, 17.56]), rim_mid(50)) is None
+    # and the cyan rim at (13.52, 17.31), for its own colour so blurred, gives its paint back
+    cyan = finder.colour("cyan")
+    blurred = TeamColour("cyan", (cyan.lab[0], *(np.array(cyan.lab[1:]) * 0.55 + surface * 0.45)))
+    own = finder._own_paint(frame, result.registration, blurred, np.array([13.52, 17.31]), rim_mid(50))
+    assert own is not None and math.degrees(hue_gap(own.hue, cyan.hue)) < 10
