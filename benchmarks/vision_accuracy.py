@@ -12,6 +12,8 @@ token centre error.
     python benchmarks/vision_accuracy.py --wide --turned         (seen from any side, rims 3-5 mm)
     python benchmarks/vision_accuracy.py --wide --below-ppi 20 [--surface turf]
                                   (only the cases whose board is under 20 px/in, on that surface)
+    python benchmarks/vision_accuracy.py --wide --surface turf --jpeg 90
+                                  (each picture saved as JPEG at that quality)
 
 The wider set (issue 10, ``make_wide_case``) randomises what a table the detector has
 never seen may look like: four surfaces (turf, grey felt, a printed mat, wood), paint
@@ -34,6 +36,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 
 import numpy as np
 
@@ -103,10 +106,12 @@ def ppi_band(ppi: float) -> str:
     return f"px/in >= {bands[-1]}"
 
 
-def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None):
+def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None, jpeg=None):
     """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm)
     through `companion detect`'s own function, tallied per condition; with ``below_ppi`` and
-    ``surface``, only the cases whose board is seen at fewer pixels per inch, on that surface.
+    ``surface``, only the cases whose board is seen at fewer pixels per inch, on that surface;
+    with ``jpeg``, each picture saved at that JPEG quality instead of its own (the set ties
+    quality to the surface: turf is never saved as JPEG, felt always at 75).
     Returns the tallies and how many cases were measured."""
     import tempfile
     from collections import defaultdict
@@ -127,6 +132,8 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             if (below_ppi is not None and ppi >= below_ppi) or (surface and case.conditions["surface"] != surface):
                 continue
             measured += 1
+            if jpeg is not None:
+                case = replace(case, jpeg_quality=jpeg)
             image = Path(tmp) / f"{seed}.png"
             cv2.imwrite(str(image), case.image())
             camera = case.camera_toml()
@@ -160,13 +167,16 @@ def main():
                     help="with --wide: only the cases whose board is seen at fewer pixels per inch (at its centre)")
     ap.add_argument("--surface", choices=("turf", "felt", "mat", "wood"), default=None,
                     help="with --wide: only the cases on this surface")
+    ap.add_argument("--jpeg", type=int, default=None, metavar="Q",
+                    help="with --wide: each picture saved at this JPEG quality (1-100) instead of its own")
     ap.add_argument("--finder-seed", type=int, default=0,
                     help="the base search's RANSAC draws (companion detect uses 0): how much the answers depend on them")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.wide:
         total, by, measured = evaluate_wide(range(args.first, args.first + args.cases), args.verbose,
-                                            args.finder_seed, args.turned, args.below_ppi, args.surface)
+                                            args.finder_seed, args.turned, args.below_ppi, args.surface,
+                                            args.jpeg)
         if measured < args.cases:
             print(f"cases measured: {measured} of {args.cases}")
         print(total.line("all"))
