@@ -31,6 +31,7 @@ class Base:
     ab: tuple[float, float] = (0.0, 0.0)    # the ring's colour as its search saw it (Lab a, b): a
     #                                         blur ring's lies between its rim's and the surface's
     halfway: bool = False     # an outer edge alone sized by the halfway edge, not at half the score
+    mixed: bool = False       # sized by the edge where its colour is half the surface's (a rescue)
 
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:

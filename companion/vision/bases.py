@@ -22,7 +22,11 @@
    another colour round it is a figure: the ring is measured as the base.
 3. The outer diameter picks the standard size (30, 40, 50 mm); the rim's own
    paint (its most saturated colour across the rim, whichever team's score
-   found it) picks the team.
+   found it) picks the team. A circle that gave no base because its centre line
+   fell between sizes is measured again with the outer edge where its colour is
+   half the surface's (on turf, and through JPEG, the score halves well inside
+   it); that reading, like one in the rim's own paint, stands only where the
+   search found no base.
 
 Where a rim's edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; which
 of two overlapping readings is the base, :mod:`companion.vision.overlaps`; a reading and the
@@ -115,6 +119,7 @@ class BaseFinder:
         self._displaced: dict[Base, list[Base]] = {}   # what each standing base beat, over one search (add_reading)
         self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
         self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
+        self._rescuing = False                   # measuring a circle again for a rescue (_rescue)
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -602,13 +607,36 @@ class BaseFinder:
         self._fitted = (c, (ro + ri) / 2)
         rest = lambda: self._finish(c, ro, ri, outer, inner, used, keep, rim_lab,  # noqa: E731
                                     centre + outer_r[ok_out, None] * dirs[ok_out],
-                                    lambda: rim_paint(lab, rho, centre, used[keep], c, ro))
+                                    lambda: rim_paint(lab, rho, centre, used[keep], c, ro),
+                                    lambda: self._mixed_outer(colour, lab, rho, peak_at, centre, used[keep], c))
         if quick:
             self._rest = rest
             return None
         return rest()
 
-    def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint) -> Base | None:
+    def _mixed_outer(self, colour: TeamColour, lab, rho, peak_at, centre, rows, c) -> float | None:
+        """The radius about ``c`` of a rim's outer edge where, going out from each ray's peak,
+        the colour is half the team's and half the surface's (its projection on the line
+        between them, in Lab a, b), the median over the rays ``rows`` that reach the team's
+        colour at least 0.6 of the way; None when under half of them do. On a coloured surface
+        the team score falls to half well inside the edge (turf scores far below nothing: a
+        cyan rim on turf reads 3.5 mm narrow at 16 px/in), and JPEG's coarse colour moves it
+        further in; the mix moves only as far as the blur is uneven."""
+        sa, sb = self.surface_ab
+        pa, pb = colour.lab[1] - sa, colour.lab[2] - sb
+        n2 = pa * pa + pb * pb
+        if n2 < 100.0:                          # the team's colour is the surface's: no line between
+            return None
+        frac = ((lab[rows, :, 1] - sa) * pa + (lab[rows, :, 2] - sb) * pb) / n2
+        top = frac[np.arange(len(rows)), peak_at[rows]] >= 0.6
+        r, _, found, _ = crossings(frac, rho, peak_at[rows], 0.5)
+        ok = top & found
+        if np.count_nonzero(ok) < 0.5 * len(rows):
+            return None
+        pts = centre + r[ok, None] * DIRS[rows[ok]]
+        return median(np.hypot(pts[:, 0] - c[0], pts[:, 1] - c[1]))
+
+    def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint, mixed_outer) -> Base | None:
         """The rest of :meth:`_analyse` once the rim's two edges are fitted: its size, colour and
         fit checked, its centre from the outer edge."""
         coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
@@ -616,6 +644,7 @@ class BaseFinder:
         # widen to both sides alike (its outer edge moves out with them); rims are 3-5 mm wide.
         diameter = 2 * (ro + ri) / 2 / MM + RIM_MM
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
+        mixed = False
         if abs(size - diameter) > 3.5 and ri > 0:
             # Between two sizes: a raised base's light side or a wide blur spreads the rim outward
             # (its outer edge moves 2-4 mm), never inward. The inner edge, against the base's top,
@@ -632,6 +661,17 @@ class BaseFinder:
                 outer_size = min(SIZES_MM, key=lambda s: abs(s - by_outer))
                 if abs(outer_size - by_outer) <= 1.5 and ri < (outer_size / 2 - 3) * MM:
                     size, diameter = outer_size, by_outer
+            if abs(size - diameter) > 3.5 and self._rescuing:
+                # Nor that: the centre line with the outer edge where the colour is half the
+                # surface's (on turf, and more so through JPEG, the score's half lies inside it)
+                ro_mix = mixed_outer()
+                # (beyond the score's edge by less than a rim's least width: further out, it
+                # is another ring's edge, a rim of another team's round a figure of this one's)
+                if ro_mix is not None and 0.0 <= ro_mix - ro <= 3 * MM:
+                    by_mix = (ro_mix + ri) / MM + RIM_MM
+                    mix_size = min(SIZES_MM, key=lambda s: abs(s - by_mix))
+                    if abs(mix_size - by_mix) <= 3.5:
+                        size, diameter, mixed = mix_size, by_mix, True
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
@@ -650,7 +690,7 @@ class BaseFinder:
         if co is not None:
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak)
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed)
 
     @staticmethod
     def _outer_centre(outer: np.ndarray, c: np.ndarray):
@@ -730,7 +770,7 @@ class BaseFinder:
         """Every base on the board. ``known`` bases (from the last frame) are measured again
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
-        self._displaced, self._apart, self._own_draws, self._unmeasured = {}, {}, set(), []
+        self._displaced, self._apart, self._own_draws, self._unmeasured, self._rescued = {}, {}, set(), [], []
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
@@ -738,8 +778,9 @@ class BaseFinder:
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
-            if base is None:                       # found in its own paint: measured so again
-                base = self._in_own_paint(frame, reg, colour, centre, r_mid, touching)
+            if base is None:                       # found in its own paint, or rescued: so again
+                base = self._in_own_paint(frame, reg, colour, centre, r_mid, touching) or \
+                    self._rescue(frame, reg, colour, centre, r_mid, touching)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
         if not search:
@@ -774,7 +815,7 @@ class BaseFinder:
         joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases)
         if joined:
             self._measure_candidates(frame, reg, joined, half.ppi, bases)
-        bases = self._in_own_paints(frame, reg, bases)
+        bases = self._late_readings(frame, reg, bases)
         bases = self._separate_touching(frame, reg, bases, found_before)
         # rings of the margin are dropped only now, as rings off the board are: the search goes
         # as it would without the check (a group whose circle failed is searched again); the
@@ -813,6 +854,9 @@ class BaseFinder:
                     base, neighbours = self._next_hue(frame, reg, colour, centre, r, bases)
                 if base is None:
                     self._unmeasured.append((colour, centre, r))
+                    rescued = self._rescue(frame, reg, colour, centre, r, neighbours)
+                    if rescued is not None:
+                        self._rescued.append(rescued)
                 if base is not None:
                     self._apart[base] = neighbours
                     add_reading(bases, base, self.surface_ab, self._displaced)
@@ -872,18 +916,35 @@ class BaseFinder:
         # on turf is learned as a cyan of its own)
         return own if self.seen.classify(own.lab)[0] == colour.name else None
 
-    def _in_own_paints(self, frame, reg: Registration, bases: list[Base]) -> list[Base]:
-        """``bases`` with the rim circles that measured as no base in their team's colour, and
-        that no base found explains, measured in their own paint (:meth:`_in_own_paint`) once
-        the search is over: a reading in a paint of its own does not stand where the team's
-        colour read a base (it can be that base's inner part, a size too small)."""
+    def _rescue(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r: float,
+                others: list[Base]) -> Base | None:
+        """A rim circle that gave no base measured again, a centre line between sizes taken
+        with the outer edge where the colour is half the surface's (:meth:`_finish`): the
+        reading so sized, or None. Measured apart, it changes nothing the search itself finds;
+        the search keeps it for its end (:meth:`_late_readings`)."""
+        self._rescuing = True
+        try:
+            base = self._measure_aimed(frame, reg, colour, centre, r, others)
+        finally:
+            self._rescuing = False
+        return base if base is not None and base.mixed and base.color == colour.name else None
+
+    def _late_readings(self, frame, reg: Registration, bases: list[Base]) -> list[Base]:
+        """``bases`` with the readings left to the end of the search, each where no base found
+        stands: the rim circles that measured as no base in their team's colour and that no
+        base found explains, measured in their own paint (:meth:`_in_own_paint`; tried at once,
+        such a reading can be a base's inner part, a size too small, and stand where the team's
+        colour would read the base), and the readings sized by the edge where their colour is
+        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large)."""
         for colour, centre, r in self._unmeasured:
             if self._needless(colour, centre, r, bases):
                 continue
             base = self._in_own_paint(frame, reg, colour, centre, r,
                                       _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2))
-            if base is not None and not any(np.hypot(b.x_in - base.x_in, b.y_in - base.y_in) <
-                                            b.radius_in + base.radius_in - RIM_MM * MM for b in bases):
+            if base is not None and not _overlaps(base, bases):
+                bases.append(base)
+        for base in self._rescued:
+            if not _overlaps(base, bases):
                 bases.append(base)
         return bases
 
@@ -943,6 +1004,13 @@ class BaseFinder:
                     base = again
             out.append(base)
         return out
+
+
+def _overlaps(base: Base, bases) -> bool:
+    """Whether ``base`` overlaps one of ``bases`` by more than a rim's width (touching bases
+    overlap by their rims' blur at most)."""
+    return any(np.hypot(b.x_in - base.x_in, b.y_in - base.y_in) < b.radius_in + base.radius_in - RIM_MM * MM
+               for b in bases)
 
 
 def _key(points: np.ndarray) -> int:

@@ -1271,3 +1271,26 @@ def test_a_blue_rims_blur_learned_as_a_cyan_does_not_take_the_blue_rim(pitch):
     blurred = TeamColour("cyan", (cyan.lab[0], *(np.array(cyan.lab[1:]) * 0.55 + surface * 0.45)))
     own = finder._own_paint(frame, result.registration, blurred, np.array([13.52, 17.31]), rim_mid(50))
     assert own is not None and math.degrees(hue_gap(own.hue, cyan.hue)) < 10
+
+
+def test_a_rim_on_turf_through_jpeg_is_sized_by_the_edge_where_its_colour_is_half_the_turfs(pitch):
+    """Turned case 34064 on turf at 16.5 px/in, saved at JPEG 90 (the shared pictures are turf at
+    JPEG 88-95). Its cyan 30 mm rim, 3.4 mm wide round a black top, reads half its team score
+    at 17.5 and 25.2 mm across: the turf scores far below nothing, so the score halves well
+    inside the outer edge, and JPEG's coarse colour bleeds the rim into the black top. That
+    centre line (25 mm) is between sizes. Where the colour is half the cyan's and half the
+    turf's, on the line between them, the outer edge is at 29 mm (30 without JPEG): with it,
+    the centre line names 30 mm."""
+    case = replace(make_turned_case(34064), jpeg_quality=90)
+    assert case.conditions["surface"] == "turf"
+    assert _near(_bases(case, pitch), 10.07, 21.46, 0.05) == [("cyan", 30)]
+
+
+def test_a_reading_sized_by_the_half_mix_edge_stands_only_where_no_base_is_found(tmp_path, pitch):
+    """Wide case 21047, raised bases on wood: a ring round the cyan 40 mm base at (10.64, 11.94)
+    (outer edge 45.3 mm, inner 36.9) is between sizes, and its half-mix edge (48.2 mm) makes it
+    a 50 mm base 0.21 in off. Taken at once it stood there, the search for one size at a time
+    was not made, and the 40 mm base was lost. Left to the end of the search, the 40 mm base
+    is found and the ring, overlapping it, is dropped."""
+    found = _bases(make_wide_case(21047), pitch, tmp_path)
+    assert _near(found, 10.64, 11.94, 0.3) == [("cyan", 40)]
