@@ -120,6 +120,7 @@ class BaseFinder:
         self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
         self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
         self._rescuing = False                   # measuring a circle again for a rescue (_rescue)
+        self._between = False                    # a centre line fell between sizes (since reset)
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -673,6 +674,7 @@ class BaseFinder:
                     if abs(mix_size - by_mix) <= 3.5:
                         size, diameter, mixed = mix_size, by_mix, True
         if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
+            self._between |= abs(size - diameter) > 3.5 and ri > 0     # (a rescue may size it)
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
         res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
@@ -849,12 +851,16 @@ class BaseFinder:
                 # rays that would run into a base of its colour it touches are left out
                 neighbours = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2)
                 centre, r = np.asarray(centre, float), float(r)
+                self._between = False
                 base = self.refine(frame, reg, colour, centre, r, neighbours)
+                between = self._between
                 if base is None:
                     base, neighbours = self._next_hue(frame, reg, colour, centre, r, bases)
                 if base is None:
                     self._unmeasured.append((colour, centre, r))
-                    rescued = self._rescue(frame, reg, colour, centre, r, neighbours)
+                    # measured again only where a centre line fell between sizes: nowhere else
+                    # can the rescue size a reading (one a first frame, 1 ms, on the speed cases)
+                    rescued = self._rescue(frame, reg, colour, centre, r, neighbours) if between else None
                     if rescued is not None:
                         self._rescued.append(rescued)
                 if base is not None:
