@@ -49,8 +49,8 @@ from companion.vision.circles import (crossings, fit_concentric, fit_concentric_
 from companion.vision.colours import Palette, TeamColour, blends, hue_gap, picture_colours, surface_colour
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle
 from companion.vision.registration import Registration
-from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, outer_circle,
-                                        outer_size, outer_spreads, resized, rim_paint)
+from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, mixed_radius,
+                                        outer_circle, outer_size, outer_spreads, own_paint, resized, rim_paint)
 from companion.vision.stats import median
 from companion.vision.white import neutral
 
@@ -65,7 +65,6 @@ AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's learned colour is measured in it
-OWN_PAINT_LINE = 0.25    # ... found within this slope of the line from the surface through that colour
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
@@ -609,33 +608,12 @@ class BaseFinder:
         rest = lambda: self._finish(c, ro, ri, outer, inner, used, keep, rim_lab,  # noqa: E731
                                     centre + outer_r[ok_out, None] * dirs[ok_out],
                                     lambda: rim_paint(lab, rho, centre, used[keep], c, ro),
-                                    lambda: self._mixed_outer(colour, lab, rho, peak_at, centre, used[keep], c))
+                                    lambda: mixed_radius(lab, rho, peak_at, centre, used[keep], c, colour.lab[1:],
+                                                         self.surface_ab))
         if quick:
             self._rest = rest
             return None
         return rest()
-
-    def _mixed_outer(self, colour: TeamColour, lab, rho, peak_at, centre, rows, c) -> float | None:
-        """The radius about ``c`` of a rim's outer edge where, going out from each ray's peak,
-        the colour is half the team's and half the surface's (its projection on the line
-        between them, in Lab a, b), the median over the rays ``rows`` that reach the team's
-        colour at least 0.6 of the way; None when under half of them do. On a coloured surface
-        the team score falls to half well inside the edge (turf scores far below nothing: a
-        cyan rim on turf reads 3.5 mm narrow at 16 px/in), and JPEG's coarse colour moves it
-        further in; the mix moves only as far as the blur is uneven."""
-        sa, sb = self.surface_ab
-        pa, pb = colour.lab[1] - sa, colour.lab[2] - sb
-        n2 = pa * pa + pb * pb
-        if n2 < 100.0:                          # the team's colour is the surface's: no line between
-            return None
-        frac = ((lab[rows, :, 1] - sa) * pa + (lab[rows, :, 2] - sb) * pb) / n2
-        top = frac[np.arange(len(rows)), peak_at[rows]] >= 0.6
-        r, _, found, _ = crossings(frac, rho, peak_at[rows], 0.5)
-        ok = top & found
-        if np.count_nonzero(ok) < 0.5 * len(rows):
-            return None
-        pts = centre + r[ok, None] * DIRS[rows[ok]]
-        return median(np.hypot(pts[:, 0] - c[0], pts[:, 1] - c[1]))
 
     def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint, mixed_outer) -> Base | None:
         """The rest of :meth:`_analyse` once the rim's two edges are fitted: its size, colour and
@@ -898,24 +876,11 @@ class BaseFinder:
         score then reads the rim's outer, blended half as the rim. The paint is where each ray's
         colour lies furthest from the surface's, beyond ``colour``, on the line from the
         surface through it (another paint, a figure's, lies off that line)."""
-        rho, pts = self._rays(centre, r_mid)
-        lab = self._sample(frame, reg, pts)
-        sa, sb = self.surface_ab
-        da, db = colour.lab[1] - sa, colour.lab[2] - sb
-        n = math.hypot(da, db)
-        if n < 1.0:
+        _, pts = self._rays(centre, r_mid)
+        paint = own_paint(self._sample(frame, reg, pts), self.surface_ab, colour.lab[1:])
+        if paint is None:
             return None
-        ua, ub = da / n, db / n
-        ra, rb = lab[..., 1] - sa, lab[..., 2] - sb
-        t = ra * ua + rb * ub
-        t[np.abs(ra * ub - rb * ua) > OWN_PAINT_LINE * t] = -np.inf
-        at = np.argmax(t, axis=1)
-        rows = np.arange(RAYS)
-        beyond = t[rows, at] > n
-        if np.count_nonzero(beyond) < RAYS * 0.4:
-            return None
-        paint = lab[rows[beyond], at[beyond]]
-        own = TeamColour(colour.name, (median(paint[:, 0]), median(paint[:, 1]), median(paint[:, 2])))
+        own = TeamColour(colour.name, paint)
         if math.degrees(hue_gap(own.hue, colour.hue)) < OWN_PAINT_DEG:
             return None
         # nearer another team's colour, it is that team's rim (``colour`` its blend: a blue rim's
@@ -925,7 +890,7 @@ class BaseFinder:
     def _rescue(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r: float,
                 others: list[Base]) -> Base | None:
         """A rim circle that gave no base measured again, a centre line between sizes taken
-        with the outer edge where the colour is half the surface's (:meth:`_finish`): the
+        with the outer edge where the colour is half the surface's (:meth:`_finish`, :func:`mixed_radius`): the
         reading so sized, or None. Measured apart, it changes nothing the search itself finds;
         the search keeps it for its end (:meth:`_late_readings`)."""
         self._rescuing = True

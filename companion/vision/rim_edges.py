@@ -1,7 +1,8 @@
 """Where a rim's edges and paint lie along the rays the finder reads across it: the rays
 themselves, the circle of an outer edge seen alone, the size it names, how much wider than
 the base the picture shows an outer edge (:func:`outer_spreads`), the edge where the colour is halfway to the
-surface's, and the rim's own paint. Plain arrays in, numbers out
+surface's (in RGB, :func:`halfway_radius`; on the line from the surface's colour to the team's,
+:func:`mixed_radius`), and the rim's own paint (:func:`rim_paint`, :func:`own_paint`). Plain arrays in, numbers out
 (board inches; the Lab samples already read from the image).
 """
 
@@ -15,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.vision.base_reading import MM, SIZES_MM, Base
-from companion.vision.circles import consensus_circle, falls_below, robust_circle
+from companion.vision.circles import consensus_circle, crossings, falls_below, robust_circle
 from companion.vision.stats import median, row_medians
 
 RAYS = 60
@@ -24,6 +25,7 @@ DIRS = np.column_stack([np.cos(np.linspace(0, 2 * np.pi, RAYS, endpoint=False)),
                         np.sin(np.linspace(0, 2 * np.pi, RAYS, endpoint=False))])
 MAX_RESIDUAL_IN = 0.06   # a clean rim fits its circles to ~0.005 in; a small, noisy, JPEG one to ~0.05
 OUTER_RADII_IN = ((SIZES_MM[0] / 2 - 3) * MM, (SIZES_MM[-1] / 2 + 5) * MM)   # a rim's outer edge, any size
+OWN_PAINT_LINE = 0.25    # a rim's own paint lies within this slope of the line from the surface through its team's colour
 CONSENSUS_IN = 0.03      # an outer edge point this near a circle lies on it (a pixel at 33 px/in; a looser
 #                          tolerance, a pixel at 16 px/in, finds rings in noise: 6 more invented in 2,000 pictures)
 
@@ -194,3 +196,65 @@ def halfway_radius(lab: np.ndarray, score: np.ndarray, rho: np.ndarray, centre: 
         edge = median((d[m, k - 1] + f * (d[m, k] - d[m, k - 1]))[blend])
     return edge
 
+
+
+def mixed_radius(lab: np.ndarray, rho: np.ndarray, peak_at: np.ndarray, centre: np.ndarray, rows: np.ndarray,
+                 c: np.ndarray, paint_ab, surface_ab) -> float | None:
+    """The radius about ``c`` of a rim's outer edge where, going out from each ray's peak
+    (``peak_at``), the colour is half the paint's (``paint_ab``, Lab a, b) and half the
+    surface's: its projection on the line between them. The median over the rays ``rows``
+    (cast from ``centre``) that reach the paint's colour at least 0.6 of the way; None when
+    under half of them do, or the two colours lie too close for a line.
+
+    On a coloured surface the team score falls to half well inside the edge (turf scores far
+    below nothing: a cyan rim on turf at 16 px/in reads 3.5 mm narrow), and JPEG's coarse
+    colour moves it further in; the mix moves only as far as the blur is uneven.
+    """
+    sa, sb = surface_ab
+    pa, pb = paint_ab[0] - sa, paint_ab[1] - sb
+    n2 = pa * pa + pb * pb
+    if n2 < 100.0:                          # the paint is the surface's colour: no line between
+        return None
+    frac = ((lab[rows, :, 1] - sa) * pa + (lab[rows, :, 2] - sb) * pb) / n2
+    top = frac[np.arange(len(rows)), peak_at[rows]] >= 0.6
+    r, _, found, _ = crossings(frac, rho, peak_at[rows], 0.5)
+    ok = top & found
+    if np.count_nonzero(ok) < 0.5 * len(rows):
+        return None
+    pts = centre + r[ok, None] * DIRS[rows[ok]]
+    return median(np.hypot(pts[:, 0] - c[0], pts[:, 1] - c[1]))
+
+
+def own_paint(lab: np.ndarray, surface_ab, learned_ab) -> tuple[float, float, float] | None:
+    """A rim's own paint (Lab) from its rays' samples ``lab`` (rays x samples x 3): on each ray
+    the sample furthest from the surface's colour along the line from it through the colour
+    the picture learned for the rim's team (``learned_ab``), within ``OWN_PAINT_LINE`` of that
+    line (another paint, a figure's, lies off it); the median over the rays where that lies
+    beyond the learned colour, or None when under 40 % do. On a coloured surface a thin rim's
+    pixels are mostly its blend into the surface, and its team's colour can be learned from
+    that blend: the paint lies further along the line.
+
+    >>> ramp = np.linspace(0.0, 1.0, 9)[:, None]          # across a cyan rim into turf
+    >>> ab = (1 - ramp) * (-25.0, -18.0) + ramp * (-33.0, 28.0)
+    >>> lab = np.broadcast_to(np.column_stack([np.full(9, 50.0), ab]), (RAYS, 9, 3))
+    >>> [round(v) for v in own_paint(lab, (-33.0, 28.0), (-30.0, -3.0))]   # learned from the blend
+    [50, -25, -18]
+    >>> own_paint(lab, (-33.0, 28.0), (-22.0, -40.0)) is None   # learned further out than the rim shows
+    True
+    """
+    sa, sb = surface_ab
+    da, db = learned_ab[0] - sa, learned_ab[1] - sb
+    n = math.hypot(da, db)
+    if n < 1.0:
+        return None
+    ua, ub = da / n, db / n
+    ra, rb = lab[..., 1] - sa, lab[..., 2] - sb
+    t = ra * ua + rb * ub
+    t[np.abs(ra * ub - rb * ua) > OWN_PAINT_LINE * t] = -np.inf
+    at = np.argmax(t, axis=1)
+    rows = np.arange(len(lab))
+    beyond = t[rows, at] > n
+    if np.count_nonzero(beyond) < len(lab) * 0.4:
+        return None
+    paint = lab[rows[beyond], at[beyond]]
+    return median(paint[:, 0]), median(paint[:, 1]), median(paint[:, 2])
