@@ -47,7 +47,7 @@ from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
 from companion.vision.colours import Palette, TeamColour, blends, hue_gap, picture_colours, surface_colour
-from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle
+from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, mixed_radius,
                                         outer_circle, outer_size, outer_spreads, own_paint, resized, rim_paint)
@@ -912,10 +912,10 @@ class BaseFinder:
                 continue
             base = self._in_own_paint(frame, reg, colour, centre, r,
                                       _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2))
-            if base is not None and not _overlaps(base, bases):
+            if base is not None and not any(overlap(base, b) for b in bases):
                 bases.append(base)
         for base in self._rescued:
-            if not _overlaps(base, bases):
+            if not any(overlap(base, b) for b in bases):
                 bases.append(base)
         return bases
 
@@ -975,13 +975,6 @@ class BaseFinder:
                     base = again
             out.append(base)
         return out
-
-
-def _overlaps(base: Base, bases) -> bool:
-    """Whether ``base`` overlaps one of ``bases`` by more than a rim's width (touching bases
-    overlap by their rims' blur at most)."""
-    return any(np.hypot(b.x_in - base.x_in, b.y_in - base.y_in) < b.radius_in + base.radius_in - RIM_MM * MM
-               for b in bases)
 
 
 def _key(points: np.ndarray) -> int:

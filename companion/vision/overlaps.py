@@ -19,7 +19,7 @@ BLUR_RING_MM = 6.0       # a rim's blur reaches this far out of it at most (radi
 ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 
 
-def _overlap(a: Base, b: Base) -> bool:
+def overlap(a: Base, b: Base) -> bool:
     """Two bases cannot stand on the same spot: overlapping circles are one base seen twice.
     Nominal radii, less 0.15 in: two touching bases, one measured 0.1 in off (a rim half hidden
     in a cluster of its colour), are still two; one base seen twice overlaps far more."""
@@ -42,7 +42,7 @@ def add_reading(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced:
     reading, and when the second rim is measured and replaces that circle, the first comes
     back to be judged against what stands then (a few steps deep at most: which of two
     readings is better is not transitive, and a cycle must end)."""
-    rivals = [b for b in bases if _overlap(b, base)]
+    rivals = [b for b in bases if overlap(b, base)]
     for r in rivals:
         if _never_beats(base, r, surface_ab):
             return _remember(displaced, r, base)
