@@ -120,6 +120,9 @@ class BaseFinder:
         self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
         self._rescuing = False                   # measuring a circle again for a rescue (_rescue)
         self._between = False                    # a centre line fell between sizes (since reset)
+        # the last search's late readings (_late_readings): where each stood, and the own paint
+        # it was measured in (None: a rescue)
+        self._late: list[tuple[np.ndarray, TeamColour | None]] = []
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -758,9 +761,11 @@ class BaseFinder:
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
-            if base is None:                       # found in its own paint, or rescued: so again
-                base = self._in_own_paint(frame, reg, colour, centre, r_mid, touching) or \
-                    self._rescue(frame, reg, colour, centre, r_mid, touching)
+            late = self._late_at(centre) if base is None else None
+            if late is not None:                   # the last search found it in its own paint, or rescued
+                own = late[1]
+                base = self._rescue(frame, reg, colour, centre, r_mid, touching) if own is None else \
+                    self._measured_in(frame, reg, own, centre, r_mid, touching)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
         if not search:
@@ -903,36 +908,44 @@ class BaseFinder:
     def _late_readings(self, frame, reg: Registration, bases: list[Base]) -> list[Base]:
         """``bases`` with the readings left to the end of the search, each where no base found
         stands: the rim circles that measured as no base in their team's colour and that no
-        base found explains, measured in their own paint (:meth:`_in_own_paint`; tried at once,
+        base found explains, measured in their own paint (:meth:`_own_paint`; tried at once,
         such a reading can be a base's inner part, a size too small, and stand where the team's
         colour would read the base), and the readings sized by the edge where their colour is
-        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large)."""
+        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large).
+        Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
+        self._late = []
         for colour, centre, r in self._unmeasured:
             if self._needless(colour, centre, r, bases):
                 continue
-            base = self._in_own_paint(frame, reg, colour, centre, r,
-                                      _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2))
+            own = self._own_paint(frame, reg, colour, centre, r)
+            others = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2) if own is not None else []
+            base = None if own is None else self._measured_in(frame, reg, own, centre, r, others)
             if base is not None and not any(overlap(base, b) for b in bases):
                 bases.append(base)
+                self._late.append((np.array([base.x_in, base.y_in]), own))
         for base in self._rescued:
             if not any(overlap(base, b) for b in bases):
                 bases.append(base)
+                self._late.append((np.array([base.x_in, base.y_in]), None))
         return bases
 
-    def _in_own_paint(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r_mid: float,
-                      others: list[Base]) -> Base | None:
-        """A rim circle of ``colour`` that measured as no base, measured in its own paint's colour
-        (:meth:`_own_paint`), which stands for its team's while it is measured."""
-        own = self._own_paint(frame, reg, colour, centre, r_mid)
-        if own is None:
-            return None
+    def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
+        """The last search's late reading (:meth:`_late_readings`) about ``centre``, if one stood there:
+        a tracked base measured again as it was found, and no other is (a hand over the board
+        fails every base under it, each frame)."""
+        return next((late for late in self._late if np.hypot(*(late[0] - centre)) < ONE_CENTRE_IN), None)
+
+    def _measured_in(self, frame, reg: Registration, own: TeamColour, centre: np.ndarray, r_mid: float,
+                     others: list[Base]) -> Base | None:
+        """A rim circle that measured as no base in its team's colour, measured in its own paint
+        ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured."""
         seen = self.seen
-        self.seen = Palette([own if c.name == colour.name else c for c in seen.colours])
+        self.seen = Palette([own if c.name == own.name else c for c in seen.colours])
         try:
             base = self.refine(frame, reg, own, centre, r_mid, others)
         finally:
             self.seen = seen
-        return base if base is not None and base.color == colour.name else None
+        return base if base is not None and base.color == own.name else None
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),

@@ -1249,7 +1249,7 @@ def test_a_rim_whose_teams_colour_is_learned_from_its_blur_is_measured_in_its_ow
     again = pipe.bases.find(case.image(), result.registration, known=result.bases, search=False)
     assert sorted((b.color, b.diameter_mm) for b in again) == sorted((b.color, b.diameter_mm) for b in result.bases)
 
-    monkeypatch.setattr(BaseFinder, "_in_own_paint", lambda *a, **k: None)
+    monkeypatch.setattr(BaseFinder, "_own_paint", lambda *a, **k: None)
     without = VisionPipeline(pitch, track=False).process(case.image()).bases
     assert not [b for b in without if b.color == "cyan"]
 
