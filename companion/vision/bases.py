@@ -46,7 +46,8 @@ from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Bas
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
-from companion.vision.colours import Palette, TeamColour, blends, hue_gap, picture_colours, surface_colour
+from companion.vision.colours import (Palette, TeamColour, blended_paint, blends, hue_gap, picture_colours,
+                                     surface_colour)
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, mixed_radius,
@@ -663,9 +664,9 @@ class BaseFinder:
         if residual > MAX_RESIDUAL_IN:                 # before the paint: it costs more
             return self._reject(f"residual {residual:.4f} in")
         rim, peak = paint(), _median_ab(rim_lab[keep])
-        name, gap = self.seen.classify(rim)
-        if gap > PAINT_WITHIN_DEG:
-            return self._reject(f"colour {name} off by {gap:.0f} degrees")
+        name = self._paint_name(rim)
+        if name is None:
+            return None
         # The centre from the outer edge alone: it is the base's own edge against the surface,
         # where the inner edge meets the figure and moves with its paint (a cloak of the team's
         # colour, shaded on one side, pulls a two-edge fit by 1-2 px).
@@ -674,6 +675,15 @@ class BaseFinder:
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed)
+
+    def _paint_name(self, rim) -> str | None:
+        """The team whose paint a rim's paint ``rim`` (Lab) is: the seen colour nearest in hue, or
+        (a thin rim blended into a coloured surface) the one it is a blend of; None, rejected."""
+        name, gap = self.seen.classify(rim)
+        if gap <= PAINT_WITHIN_DEG:
+            return name
+        blend = blended_paint(rim[1:], self.seen.colours, self.surface_ab)
+        return blend if blend is not None else self._reject(f"colour {name} off by {gap:.0f} degrees")
 
     @staticmethod
     def _outer_centre(outer: np.ndarray, c: np.ndarray):
@@ -717,9 +727,9 @@ class BaseFinder:
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = rim_paint(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
-        name, gap = self.seen.classify(rim)
-        if gap > PAINT_WITHIN_DEG:
-            return self._reject(f"colour {name} off by {gap:.0f} degrees")
+        name = self._paint_name(rim)
+        if name is None:
+            return None
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak, halfway=halfway)
 

@@ -466,6 +466,62 @@ def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]
     return between(colour.lab[1:], paint.lab[1:], surface)
 
 
+BLEND_MOST_SURFACE = 0.75   # a thin rim's paint read as a blend: at least a quarter of it the team's
+NEUTRAL_OFF = 8.0           # a blend of the surface with grey (a line, a top, a shadow) lies this near its line
+
+
+def blended_paint(ab, colours, surface_ab) -> str | None:
+    """The colour of ``colours`` whose blend into the surface's ``surface_ab`` a rim's paint
+    ``ab`` (Lab a, b) is, when its hue is no palette colour's; None if none is, or more than
+    one could be. A thin rim seen at few pixels an inch, more so through JPEG's coarse chroma,
+    is nowhere its own paint: its most saturated pixel is a mix with the surface, and on turf
+    that mix turns its hue 30 degrees or more (a yellow toward green, a cyan toward turf's
+    yellow-green). Its colour is the one whose line to the surface's passes through ``ab``
+    (within 8 % of its length) at least a quarter of the way from the surface, when
+
+    - no other colour's line passes near (within its own reach, or twice as near as this
+      one's plus 2): every line meets at the surface, and a blue's runs close to a dull cyan's;
+    - ``ab`` is not the surface mixed with grey (a white line, a grey top, a shadow): a blue
+      rim's blend into turf passes close by grey, and so would turf under a white line.
+
+    On a grey surface the blend keeps the hue, so there is nothing to undo.
+
+    >>> turf = (-34.0, 28.0)
+    >>> yellow, cyan = TeamColour("yellow", (69.0, -1.0, 43.0)), TeamColour("cyan", (60.0, -30.0, -25.0))
+    >>> blended_paint((-24.0, 33.0), [yellow, cyan], turf)     # 30 % yellow, 70 % turf
+    'yellow'
+    >>> blended_paint((-31.0, 6.0), [yellow, cyan], turf)      # 40 % cyan
+    'cyan'
+    >>> blended_paint((-33.0, 26.0), [yellow, cyan], turf) is None   # the turf itself
+    True
+    >>> blended_paint((10.0, 10.0), [yellow, cyan], (0.0, 0.0)) is None   # on grey felt
+    True
+    >>> blue = TeamColour("blue", (38.0, 14.0, -36.0))
+    >>> blended_paint((-22.0, 17.0), [blue, yellow], turf) is None   # turf and a white line
+    True
+    >>> dull_cyan = TeamColour("cyan", (53.0, -27.0, -2.0))
+    >>> blended_paint((-24.0, 13.0), [blue, dull_cyan], (-32.0, 28.0)) is None   # either's blend
+    True
+    """
+    if _grey(surface_ab):
+        return None
+    ab = np.asarray(ab, float)
+    if float(blend_position(ab, (0.0, 0.0), surface_ab)[1]) < NEUTRAL_OFF:
+        return None
+    lines = []            # (how far off its line, how far off it may be, how far along it, colour)
+    for c in colours:
+        t, off, length = blend_position(ab, c.lab[1:], surface_ab)
+        if length > 0:
+            lines.append((float(off), max(3.0, 0.08 * length), float(t), c.name))
+    lines.sort()
+    if not lines or lines[0][0] > lines[0][1] or lines[0][2] > BLEND_MOST_SURFACE:
+        return None
+    best = lines[0][0]
+    if any(off <= max(reach, 2 * best + 2.0) for off, reach, _, _ in lines[1:]):
+        return None
+    return lines[0][3]
+
+
 def between(ab, paint_ab, surface_ab) -> bool:
     """Colour ``ab`` (Lab a, b) lies on the line from ``paint_ab`` to the surface's ``surface_ab``,
     well inside it: a blend of the two, not a paint of its own (stricter than :func:`blends`).

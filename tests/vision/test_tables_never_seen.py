@@ -1294,3 +1294,46 @@ def test_a_reading_sized_by_the_half_mix_edge_stands_only_where_no_base_is_found
     is found and the ring, overlapping it, is dropped."""
     found = _bases(make_wide_case(21047), pitch, tmp_path)
     assert _near(found, 10.64, 11.94, 0.3) == [("cyan", 40)]
+
+
+def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_its_blend(pitch):
+    """Turned seed 34708 saved as JPEG 90 (turf, 19.2 px/in), as the pictures the companion is
+    checked on are: a cyan 40 mm rim 3.8 mm wide, raised, under a sand top. Its most saturated
+    pixels are 40 % cyan and 60 % turf, 31 degrees of hue off the cyan the picture shows, and
+    it was missed. That colour lies on the line from cyan to the turf's colour, and on no
+    other colour's line: a cyan rim blended into the turf."""
+    case = replace(make_turned_case(34708), jpeg_quality=90)
+    camera_toml = case.camera_toml()
+    assert camera_toml                                   # raised: read through its CAMERA.toml
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "c.toml").write_text(camera_toml)
+        found = VisionPipeline(pitch, load_camera(Path(tmp) / "c.toml"), track=False).process(case.image()).bases
+    assert _near(found, 2.45, 27.88, 0.1) == [("cyan", 40)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-45, 45), st.floats(-45, 45), st.floats(0.0, 1.0),
+       st.lists(st.tuples(st.floats(20, 80), st.floats(-60, 60), st.floats(-60, 60)), min_size=1, max_size=5))
+def test_the_surface_mixed_with_grey_is_never_a_blend_of_a_team_colour(sa, sb, grey, colours):
+    """A white line, a grey top or a shadow mixed into the surface lies on the line from the
+    surface's colour to grey: whatever the team colours, no rim's blend is read there (a
+    blue's blend into turf passes close by it)."""
+    from companion.vision.colours import blended_paint
+    palette = [TeamColour(f"c{i}", lab) for i, lab in enumerate(colours)]
+    assert blended_paint((sa * (1 - grey), sb * (1 - grey)), palette, (sa, sb)) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["red", "blue", "yellow", "magenta", "cyan"]), st.floats(0.3, 0.7),
+       st.tuples(st.floats(-40, -28), st.floats(22, 34)))
+def test_a_team_colours_blend_into_turf_is_named_for_it_or_for_none(team, t, turf):
+    """Of the teams TABLE_SPEC allows on turf, a rim's paint blended into it (30-70 % turf)
+    is never named for another team: either its own, or none when it also lies on another's
+    line or on the turf's line to grey."""
+    from companion.vision.colours import blended_paint
+    palette = [TeamColour(n, tuple(lab_of_rgb(NOMINAL_RGB[n]))) for n in ("red", "blue", "yellow", "magenta", "cyan")]
+    paint = next(c for c in palette if c.name == team).lab[1:]
+    ab = (paint[0] * (1 - t) + turf[0] * t, paint[1] * (1 - t) + turf[1] * t)
+    assert blended_paint(ab, palette, turf) in (team, None)
