@@ -263,13 +263,20 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     if len(a) < min_mass:
         return []
     bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
-    hist = np.bincount(bins, weights=chroma, minlength=BINS)
     kernel = np.exp(-0.5 * (np.arange(-6, 7) / 2.0) ** 2)        # 4 degrees wide
-    smooth = np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), kernel, "same")[6:-6]
+
+    def smoothed(weights):
+        hist = np.bincount(bins, weights=weights, minlength=BINS)
+        return np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), kernel, "same")[6:-6]
+    smooth = smoothed(chroma)
+    # where the peaks lie, by chroma squared: a rim is its hue's most saturated paint, and its
+    # peak is not to slide toward a duller neighbour (a sand top beside a yellow rim, a rim's
+    # blur into the surface)
+    peaked = smoothed(chroma * chroma)
     counts = np.bincount(bins, minlength=BINS)
     found: dict[str, tuple[float, TeamColour]] = {}
     near_mass = np.convolve(np.concatenate([counts[-8:], counts, counts[:8]]), np.ones(17, int), "valid")  # +-8 bins
-    peaks = np.nonzero((smooth >= np.roll(smooth, 1)) & (smooth >= np.roll(smooth, -1)) &
+    peaks = np.nonzero((peaked >= np.roll(peaked, 1)) & (peaked >= np.roll(peaked, -1)) &
                        (near_mass >= min_mass) & (near_mass <= max_mass))[0].tolist()
     kept: list[int] = []
     for k in sorted(peaks, key=lambda k: -smooth[k]):
@@ -287,6 +294,11 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         c_ab = percentile(c_near, 70)                # the rim's own colour, not its blurred edge
         h = math.atan2(median(b[near] / c_near), median(a[near] / c_near))
         lab = (median(L[near]), c_ab * math.cos(h), c_ab * math.sin(h))
+        # its colour as near a stronger cluster's as two peaks of one paint: that paint's (its
+        # saturated and its duller pixels can peak apart, their colours do not)
+        if any(math.degrees(hue_gap(h, f.hue)) < MERGE_DEG for _, f in found.values()) or \
+                any(math.degrees(hue_gap(h, math.atan2(t[2][2], t[2][1]))) < MERGE_DEG for t in turned):
+            continue
         best = _paint_of(centre, lab, wanted, (sa, sb))
         if math.degrees(hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
             continue

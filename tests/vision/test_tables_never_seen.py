@@ -1337,3 +1337,19 @@ def test_a_team_colours_blend_into_turf_is_named_for_it_or_for_none(team, t, tur
     paint = next(c for c in palette if c.name == team).lab[1:]
     ab = (paint[0] * (1 - t) + turf[0] * t, paint[1] * (1 - t) + turf[1] * t)
     assert blended_paint(ab, palette, turf) in (team, None)
+
+
+def test_a_yellow_team_is_learned_from_its_rims_not_from_the_sand_tops_beside_them(tmp_path, pitch):
+    """Turned seed 34196 saved as JPEG 90 (turf, 18.7 px/in, dim light): sand-painted tops,
+    duller and more numerous than the thin yellow rims, lie 15-30 degrees from them in hue.
+    Weighted by chroma, the yellow cluster peaked among the sand (Lab hue 71, chroma 21) and
+    the rims, 30 degrees off, were no team's. Its peak found by chroma squared, yellow is
+    learned within 20 degrees of the rims' paint, and the 30 mm base is found."""
+    case = replace(make_turned_case(34196), jpeg_quality=90)
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    pipeline = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False)
+    found = pipeline.process(case.image()).bases
+    yellow = pipeline.bases.seen.get("yellow")
+    rim_hue = math.atan2(39.3, -8.5)                     # the rims' most saturated paint, as read
+    assert math.degrees(hue_gap(yellow.hue, rim_hue)) < 20
+    assert _near(found, 16.23, 17.12, 0.1) == [("yellow", 30)]
