@@ -30,7 +30,8 @@
 
 Where a rim's edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; which
 of two overlapping readings is the base, :mod:`companion.vision.overlaps`; a reading and the
-standard sizes, :mod:`companion.vision.base_reading`.
+standard sizes, :mod:`companion.vision.base_reading`; the readings left to the end of the
+search (in a rim's own paint, or rescued), :mod:`companion.vision.late_readings`.
 """
 
 from __future__ import annotations
@@ -48,10 +49,11 @@ from companion.vision.circles import (crossings, fit_concentric, fit_concentric_
                                       ransac_circles, robust_circle)
 from companion.vision.colours import (Palette, TeamColour, blended_paint, blends, hue_gap, picture_colours,
                                      surface_colour)
-from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, overlap
+from companion.vision.late_readings import LateReadings
+from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, mixed_radius,
-                                        outer_circle, outer_size, outer_spreads, own_paint, resized, rim_paint)
+                                        outer_circle, outer_size, outer_spreads, resized, rim_paint)
 from companion.vision.stats import median
 from companion.vision.white import neutral
 
@@ -65,7 +67,6 @@ AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
-OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's learned colour is measured in it
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
@@ -94,7 +95,7 @@ class HalfPicture:
         return np.asarray(uv, np.float64) / self.step - self.origin
 
 
-class BaseFinder:
+class BaseFinder(LateReadings):
     """``palette`` names the colours (the nominal ones and any taught); ``teams`` limits the
     search to those names. The colours searched for are the ones the picture shows
     (:func:`~companion.vision.colours.picture_colours`), learned again at each full search,
@@ -842,7 +843,7 @@ class BaseFinder:
                 if self._needless(colour, centre, r, bases):
                     continue
                 # rays that would run into a base of its colour it touches are left out
-                neighbours = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2)
+                neighbours = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
                 centre, r = np.asarray(centre, float), float(r)
                 self._between = False
                 base = self.refine(frame, reg, colour, centre, r, neighbours)
@@ -878,84 +879,8 @@ class BaseFinder:
         other = min(near, key=lambda c: hue_gap(c.hue, colour.hue))
         if self._needless(other, centre, r, bases):
             return None, []
-        neighbours = _neighbours(bases, other.name, centre, r + RIM_MM * MM / 2)
+        neighbours = neighbours_of(bases, other.name, centre, r + RIM_MM * MM / 2)
         return self.refine(frame, reg, other, centre, r, neighbours), neighbours
-
-    def _own_paint(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray,
-                   r_mid: float) -> TeamColour | None:
-        """The colour of the rim round ``centre`` as its own paint shows it, when that is well
-        apart in hue from ``colour`` (its team's colour as the picture's clusters learned it);
-        else None. On a coloured surface a thin rim's pixels are mostly its blend into the
-        surface, and the cluster its team's colour is learned from lies on the way from the
-        paint to the surface (a cyan rim on turf is learned 25-30 degrees toward green): its
-        score then reads the rim's outer, blended half as the rim. The paint is where each ray's
-        colour lies furthest from the surface's, beyond ``colour``, on the line from the
-        surface through it (another paint, a figure's, lies off that line)."""
-        _, pts = self._rays(centre, r_mid)
-        paint = own_paint(self._sample(frame, reg, pts), self.surface_ab, colour.lab[1:])
-        if paint is None:
-            return None
-        own = TeamColour(colour.name, paint)
-        if math.degrees(hue_gap(own.hue, colour.hue)) < OWN_PAINT_DEG:
-            return None
-        # nearer another team's colour, it is that team's rim (``colour`` its blend: a blue rim's
-        # on turf is learned as a cyan of its own)
-        return own if self.seen.classify(own.lab)[0] == colour.name else None
-
-    def _rescue(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r: float,
-                others: list[Base]) -> Base | None:
-        """A rim circle that gave no base measured again, a centre line between sizes taken
-        with the outer edge where the colour is half the surface's (:meth:`_finish`, :func:`mixed_radius`): the
-        reading so sized, or None. Measured apart, it changes nothing the search itself finds;
-        the search keeps it for its end (:meth:`_late_readings`)."""
-        self._rescuing = True
-        try:
-            base = self._measure_aimed(frame, reg, colour, centre, r, others)
-        finally:
-            self._rescuing = False
-        return base if base is not None and base.mixed and base.color == colour.name else None
-
-    def _late_readings(self, frame, reg: Registration, bases: list[Base]) -> list[Base]:
-        """``bases`` with the readings left to the end of the search, each where no base found
-        stands: the rim circles that measured as no base in their team's colour and that no
-        base found explains, measured in their own paint (:meth:`_own_paint`; tried at once,
-        such a reading can be a base's inner part, a size too small, and stand where the team's
-        colour would read the base), and the readings sized by the edge where their colour is
-        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large).
-        Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
-        self._late = []
-        for colour, centre, r in self._unmeasured:
-            if self._needless(colour, centre, r, bases):
-                continue
-            own = self._own_paint(frame, reg, colour, centre, r)
-            others = _neighbours(bases, colour.name, centre, r + RIM_MM * MM / 2) if own is not None else []
-            base = None if own is None else self._measured_in(frame, reg, own, centre, r, others)
-            if base is not None and not any(overlap(base, b) for b in bases):
-                bases.append(base)
-                self._late.append((np.array([base.x_in, base.y_in]), own))
-        for base in self._rescued:
-            if not any(overlap(base, b) for b in bases):
-                bases.append(base)
-                self._late.append((np.array([base.x_in, base.y_in]), None))
-        return bases
-
-    def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
-        """The last search's late reading (:meth:`_late_readings`) about ``centre``, if one stood there:
-        a tracked base measured again as it was found, and no other is (a hand over the board
-        fails every base under it, each frame)."""
-        return next((late for late in self._late if np.hypot(*(late[0] - centre)) < ONE_CENTRE_IN), None)
-
-    def _measured_in(self, frame, reg: Registration, own: TeamColour, centre: np.ndarray, r_mid: float,
-                     others: list[Base]) -> Base | None:
-        """A rim circle that measured as no base in its team's colour, measured in its own paint
-        ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured."""
-        seen = self.seen
-        self.seen = Palette([own if c.name == own.name else c for c in seen.colours])
-        try:
-            base = self.refine(frame, reg, own, centre, r_mid, others)
-        finally:
-            self.seen = seen
-        return base if base is not None and base.color == own.name else None
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),
@@ -1070,20 +995,6 @@ def _touching(base: Base, bases) -> list[Base]:
     """
     return [o for o in bases if o is not base and o.color == base.color and
             np.hypot(o.x_in - base.x_in, o.y_in - base.y_in) < nominal_radius(o) + nominal_radius(base) + 0.1]
-
-
-def _neighbours(bases, colour: str, centre, radius_in: float) -> list[Base]:
-    """The bases of ``colour`` that touch a rim of outer radius ``radius_in`` at ``centre``, a
-    circle not yet measured (:func:`_touching` is for a base). One it overlaps is no neighbour:
-    it may be that rim's own cloak, measured as a base.
-
-    >>> near, cloak = Base(2.0, 0.0, 40, "red", 0.8, 1, 0), Base(0.3, 0.0, 40, "red", 0.8, 1, 0)
-    >>> [b.x_in for b in _neighbours([near, cloak, Base(2.0, 0.0, 40, "blue", 0.8, 1, 0)], "red", (0.0, 0.0), 1.2)]
-    [2.0]
-    """
-    return [b for b in bases if b.color == colour and
-            nominal_radius(b) + radius_in - 0.2 < np.hypot(b.x_in - centre[0], b.y_in - centre[1])
-            < nominal_radius(b) + radius_in + 0.1]
 
 
 def _joined_arcs(groups, bases, extent_in: float = SIZES_MM[-1] * MM + 0.2):

@@ -261,3 +261,16 @@ def better(a: Base, b: Base) -> bool:
     # (refinement keeps no reading under 45 % coverage; the floor only keeps a hand-made Base safe)
     return a.residual_in / max(a.coverage, 0.05) < b.residual_in / max(b.coverage, 0.05)
 
+
+def neighbours_of(bases, colour: str, centre, radius_in: float) -> list[Base]:
+    """The bases of ``colour`` that touch a rim of outer radius ``radius_in`` at ``centre``, a
+    circle not yet measured (``bases._touching`` is for a base). One it overlaps is no neighbour:
+    it may be that rim's own cloak, measured as a base.
+
+    >>> near, cloak = Base(2.0, 0.0, 40, "red", 0.8, 1, 0), Base(0.3, 0.0, 40, "red", 0.8, 1, 0)
+    >>> [b.x_in for b in neighbours_of([near, cloak, Base(2.0, 0.0, 40, "blue", 0.8, 1, 0)], "red", (0.0, 0.0), 1.2)]
+    [2.0]
+    """
+    return [b for b in bases if b.color == colour and
+            nominal_radius(b) + radius_in - 0.2 < np.hypot(b.x_in - centre[0], b.y_in - centre[1])
+            < nominal_radius(b) + radius_in + 0.1]

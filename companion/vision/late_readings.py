@@ -1,0 +1,105 @@
+"""The readings a base search leaves to its end: rim circles that measured as no base in
+their team's colour, measured in the rim's own paint, and circles whose centre line fell
+between sizes, sized by the outer edge where their colour is half the surface's (a rescue).
+Each stands only where the search found no base: tried at once, either could read a base a
+size wrong where the team's colour would read it right.
+
+:class:`LateReadings` is a part of :class:`companion.vision.bases.BaseFinder`, whose search
+state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen``,
+``surface_ab``) and whose measurements it calls (``refine``, ``_measure_aimed``, ``_rays``,
+``_sample``, ``_needless``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from companion.vision.base_reading import MM, RIM_MM, Base
+from companion.vision.colours import Palette, TeamColour, hue_gap
+from companion.vision.overlaps import ONE_CENTRE_IN, neighbours_of, overlap
+from companion.vision.registration import Registration
+from companion.vision.rim_edges import own_paint
+
+OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's learned colour is measured in it
+
+
+class LateReadings:
+    """The late readings of a :class:`~companion.vision.bases.BaseFinder` search."""
+
+    def _own_paint(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray,
+                   r_mid: float) -> TeamColour | None:
+        """The colour of the rim round ``centre`` as its own paint shows it, when that is well
+        apart in hue from ``colour`` (its team's colour as the picture's clusters learned it);
+        else None. On a coloured surface a thin rim's pixels are mostly its blend into the
+        surface, and the cluster its team's colour is learned from lies on the way from the
+        paint to the surface (a cyan rim on turf is learned 25-30 degrees toward green): its
+        score then reads the rim's outer, blended half as the rim. The paint is where each ray's
+        colour lies furthest from the surface's, beyond ``colour``, on the line from the
+        surface through it (another paint, a figure's, lies off that line)."""
+        _, pts = self._rays(centre, r_mid)
+        paint = own_paint(self._sample(frame, reg, pts), self.surface_ab, colour.lab[1:])
+        if paint is None:
+            return None
+        own = TeamColour(colour.name, paint)
+        if math.degrees(hue_gap(own.hue, colour.hue)) < OWN_PAINT_DEG:
+            return None
+        # nearer another team's colour, it is that team's rim (``colour`` its blend: a blue rim's
+        # on turf is learned as a cyan of its own)
+        return own if self.seen.classify(own.lab)[0] == colour.name else None
+
+    def _rescue(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r: float,
+                others: list[Base]) -> Base | None:
+        """A rim circle that gave no base measured again, a centre line between sizes taken
+        with the outer edge where the colour is half the surface's (:meth:`_finish`, :func:`mixed_radius`): the
+        reading so sized, or None. Measured apart, it changes nothing the search itself finds;
+        the search keeps it for its end (:meth:`_late_readings`)."""
+        self._rescuing = True
+        try:
+            base = self._measure_aimed(frame, reg, colour, centre, r, others)
+        finally:
+            self._rescuing = False
+        return base if base is not None and base.mixed and base.color == colour.name else None
+
+    def _late_readings(self, frame, reg: Registration, bases: list[Base]) -> list[Base]:
+        """``bases`` with the readings left to the end of the search, each where no base found
+        stands: the rim circles that measured as no base in their team's colour and that no
+        base found explains, measured in their own paint (:meth:`_own_paint`; tried at once,
+        such a reading can be a base's inner part, a size too small, and stand where the team's
+        colour would read the base), and the readings sized by the edge where their colour is
+        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large).
+        Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
+        self._late = []
+        for colour, centre, r in self._unmeasured:
+            if self._needless(colour, centre, r, bases):
+                continue
+            own = self._own_paint(frame, reg, colour, centre, r)
+            others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2) if own is not None else []
+            base = None if own is None else self._measured_in(frame, reg, own, centre, r, others)
+            if base is not None and not any(overlap(base, b) for b in bases):
+                bases.append(base)
+                self._late.append((np.array([base.x_in, base.y_in]), own))
+        for base in self._rescued:
+            if not any(overlap(base, b) for b in bases):
+                bases.append(base)
+                self._late.append((np.array([base.x_in, base.y_in]), None))
+        return bases
+
+    def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
+        """The last search's late reading (:meth:`_late_readings`) about ``centre``, if one stood there:
+        a tracked base measured again as it was found, and no other is (a hand over the board
+        fails every base under it, each frame)."""
+        return next((late for late in self._late if np.hypot(*(late[0] - centre)) < ONE_CENTRE_IN), None)
+
+    def _measured_in(self, frame, reg: Registration, own: TeamColour, centre: np.ndarray, r_mid: float,
+                     others: list[Base]) -> Base | None:
+        """A rim circle that measured as no base in its team's colour, measured in its own paint
+        ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured."""
+        seen = self.seen
+        self.seen = Palette([own if c.name == own.name else c for c in seen.colours])
+        try:
+            base = self.refine(frame, reg, own, centre, r_mid, others)
+        finally:
+            self.seen = seen
+        return base if base is not None and base.color == own.name else None
