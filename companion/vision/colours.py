@@ -224,7 +224,8 @@ def surface_colour(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
 
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
                     names: list[str] | None = None, min_mass: float = 30.0,
-                    max_mass: float = float("inf"), surface: tuple[float, float] | None = None) -> list[TeamColour]:
+                    max_mass: float = float("inf"), surface: tuple[float, float] | None = None,
+                    apart=None) -> list[TeamColour]:
     """The team colours a picture shows, learned from its own pixels (Lab, float, a and b centred).
 
     Rims are found by shape; their colour is what this picture's light, white balance
@@ -235,6 +236,10 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     ``names`` limits the result to those teams. A cluster of more than ``max_mass``
     pixels is no team's rims (a hand, a sleeve, a cloth).
     ``surface``: the surface's own (a, b), when the caller has measured it.
+    ``apart(weak, stronger)``: whether a cluster's pixels lie apart from every stronger one's in
+    the picture (:func:`rims_apart`). A cluster on the line from a stronger one to the surface
+    is that one's blur, unless its pixels lie apart from all stronger clusters' and it has as
+    much paint as a team shows (``TEAM_SHARE`` of the strongest cluster's).
 
     >>> pal = Palette.nominal()
     >>> lab = np.array([lab_of_rgb((60, 150, 60))] * 900 + [lab_of_rgb((70, 90, 150))] * 60)
@@ -325,8 +330,54 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         best = min(free, key=_name_gap(centre, lab, (sa, sb)), default=None)
         if best is not None and math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG:
             found[best.name] = (mass, TeamColour(best.name, lab))
-    kept = [f for f in found.values() if not any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())]
+
+    def own_team(mass, weak):                # a team of its own on another's line to the surface
+        return apart is not None and mass >= TEAM_SHARE * strongest and \
+            apart(weak, [c for m, c in found.values() if m > mass])
+    kept = [f for f in found.values() if not any(m > f[0] and _a_blend(f[1], c, (sa, sb)) and not own_team(*f)
+                                                 for m, c in found.values())]
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
+
+
+APART_SHARE = 0.5        # a cluster with fewer of its pixels than this near a stronger one's lies apart
+APART_MM = 21.0          # near: within a 50 mm base's top (its blur, a top, a figure are all this near its rim)
+
+
+def rims_apart(a: np.ndarray, b: np.ndarray, inside: np.ndarray, weak: TeamColour, strong: list[TeamColour],
+               reach_px: int) -> bool:
+    """The pixels of colour ``weak`` lie apart from those of the colours ``strong`` in one
+    picture (Lab a, b, 2-D; ``inside``: where the play area is): fewer than ``APART_SHARE`` of
+    them within ``reach_px`` of one of theirs (``APART_MM`` on the board), each colour's pixels
+    those within 16 degrees of its hue. A rim's blur into the surface lies along the rim, and a
+    top or a figure lies inside a rim; another team's rims stand on their own. On turf, a cyan
+    team's colour can lie on the line from blue to the turf, where a blue rim's blur would; a
+    sand top's lies on red's line, and inside a blue rim.
+
+    >>> a, b = np.zeros((30, 60)), np.zeros((30, 60))
+    >>> blue, cyan = TeamColour("blue", (40.0, 2.0, -37.0)), TeamColour("cyan", (45.0, -19.0, -11.0))
+    >>> a[5:8, 5:15], b[5:8, 5:15] = 2.0, -37.0              # a blue rim's arc
+    >>> a[8, 5:15], b[8, 5:15] = -19.0, -11.0                # its blur, along it
+    >>> inside = np.ones(a.shape, bool)
+    >>> rims_apart(a, b, inside, cyan, [blue], 4)
+    False
+    >>> a[20:23, 35:55], b[20:23, 35:55] = -19.0, -11.0      # a cyan rim's arc of its own
+    >>> rims_apart(a, b, inside, cyan, [blue], 4)
+    True
+    """
+    hue = np.arctan2(b, a)
+    colourful = inside & (a * a + b * b >= MIN_CHROMA ** 2)
+    window = math.radians(16)
+    weak_px = colourful & (hue_gap(hue, weak.hue) <= window)
+    n = int(np.count_nonzero(weak_px))
+    if n == 0:
+        return False
+    strong_px = np.zeros(a.shape, bool)
+    for c in strong:
+        strong_px |= colourful & (hue_gap(hue, c.hue) <= window)
+    strong_px = strong_px.astype(np.uint8)
+    size = 2 * reach_px + 1
+    near = cv2.dilate(strong_px, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))).astype(bool)
+    return int(np.count_nonzero(weak_px & near)) < APART_SHARE * n
 
 
 TIE_DEG = 18.0           # two palette colours this near (spread degrees, see _spread_gap) to a cluster: a tie

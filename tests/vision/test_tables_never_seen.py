@@ -34,6 +34,18 @@ def _bases(case, pitch, tmp_path=None):
     return VisionPipeline(pitch, camera, track=False).process(case.image()).bases
 
 
+def _learned(case, pitch, tmp_path, jpeg=90):
+    """The colours the pipeline learns from a test-set case saved as JPEG ``jpeg``."""
+    case = replace(case, jpeg_quality=jpeg)
+    camera = None
+    if case.camera_toml():
+        (tmp_path / "learned.toml").write_text(case.camera_toml())
+        camera = load_camera(tmp_path / "learned.toml")
+    pipeline = VisionPipeline(pitch, camera, track=False)
+    pipeline.process(case.image())
+    return pipeline.bases.seen.colours
+
+
 def _near(found, x, y, within):
     """(colour, size) of the bases found within ``within`` in of (x, y)."""
     return [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - x, b.y_in - y) < within]
@@ -1353,3 +1365,44 @@ def test_a_yellow_team_is_learned_from_its_rims_not_from_the_sand_tops_beside_th
     rim_hue = math.atan2(39.3, -8.5)                     # the rims' most saturated paint, as read
     assert math.degrees(hue_gap(yellow.hue, rim_hue)) < 20
     assert _near(found, 16.23, 17.12, 0.1) == [("yellow", 30)]
+
+
+def test_a_cyan_team_on_the_line_from_blue_to_the_turf_is_a_team_of_its_own(tmp_path, pitch):
+    """Turned seed 35228 saved as JPEG 90 (turf, 16.5 px/in): a cyan team beside a blue one.
+    Cyan is learned at Lab (a, b) (-19, -11), on the line from blue's (1, -37) to the turf's
+    (-36, 29), where a blue rim's blur would lie, and it was dropped as blue's blur: all three
+    cyan bases were lost. Its pixels stand apart from those of every stronger colour (a blur
+    lies along its rims, a top or a figure inside them) and it has a team's share of paint, so
+    it is kept. Turned 36708's sand tops, a "yellow" on a spurious red's line to the turf, lie
+    inside blue rims and are still dropped; so is wide 1176's "yellow" of 84 pixels (see the
+    test of a rim left unexplained after the size-by-size search)."""
+    assert "yellow" not in {c.name for c in _learned(make_turned_case(36708), pitch, tmp_path)}
+    case = replace(make_turned_case(35228), jpeg_quality=90)
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    pipeline = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False)
+    found = pipeline.process(case.image()).bases
+    assert "cyan" in {c.name for c in pipeline.bases.seen.colours}
+    for x, y, size in ((8.61, 7.63, 50), (15.69, 2.50, 50), (19.92, 3.41, 40)):
+        assert _near(found, x, y, 0.1) == [("cyan", size)]
+
+
+def test_a_blend_cluster_whose_pixels_lie_apart_is_kept_only_with_a_teams_share_of_paint(monkeypatch):
+    """picture_colours keeps a cluster on a stronger one's line to the surface only when
+    ``apart`` says its pixels lie apart and it has TEAM_SHARE of the strongest's paint."""
+    turf, blue, dull_cyan = (50, 130, 70), (30, 80, 200), (95, 150, 160)
+    a, b, L = _pixels((turf, 20000), (blue, 900), (dull_cyan, 600))
+    pal = Palette.nominal()
+    from companion.vision.colours import surface_colour
+    surface = surface_colour(a, b)
+    names = lambda apart: sorted(c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
+                                                                   apart=apart))
+    dropped = names(lambda weak, strong: False)
+    assert "cyan" not in dropped                               # on blue's line to the turf: its blur
+    assert names(lambda weak, strong: True) == sorted(dropped + ["cyan"])
+    a, b, L = _pixels((turf, 20000), (blue, 900), (dull_cyan, 60))     # a tenth of blue's paint
+    few = lambda: [c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
+                                                   apart=lambda weak, strong: True)]
+    assert "cyan" not in few()
+    import companion.vision.colours as colours
+    monkeypatch.setattr(colours, "_a_blend", lambda *args: False)
+    assert "cyan" in few()                                     # a cluster, dropped as blue's blur
