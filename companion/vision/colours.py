@@ -334,8 +334,9 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     def own_team(mass, weak):                # a team of its own on another's line to the surface
         return apart is not None and mass >= TEAM_SHARE * strongest and \
             apart(weak, [c for m, c in found.values() if m > mass])
-    kept = [f for f in found.values() if not any(m > f[0] and _a_blend(f[1], c, (sa, sb)) and not own_team(*f)
-                                                 for m, c in found.values())]
+    # (whether it stands apart is asked once a cluster, and only of one that is a blend)
+    kept = [f for f in found.values() if not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())
+                                              and not own_team(*f))]
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
 
 

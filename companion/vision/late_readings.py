@@ -75,8 +75,10 @@ class LateReadings:
             if self._needless(colour, centre, r, bases):
                 continue
             own = self._own_paint(frame, reg, colour, centre, r)
-            others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2) if own is not None else []
-            base = None if own is None else self._measured_in(frame, reg, own, centre, r, others)
+            if own is None:
+                continue
+            others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
+            base = self._measured_in(frame, reg, own, centre, r, others)
             if base is not None and not any(overlap(base, b) for b in bases):
                 bases.append(base)
                 self._late.append((np.array([base.x_in, base.y_in]), own))
