@@ -25,25 +25,20 @@ def _pixels(*groups):
     return lab[:, 1], lab[:, 2], lab[:, 0]
 
 
-def _bases(case, pitch, tmp_path=None):
-    """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
+def _run(case, pitch, tmp_path=None):
+    """The pipeline that read a test-set case, through its CAMERA.toml if it has one, and the
+    bases it found."""
     camera = None
     if getattr(case, "camera_toml", lambda: None)():
         (tmp_path / "c.toml").write_text(case.camera_toml())
         camera = load_camera(tmp_path / "c.toml")
-    return VisionPipeline(pitch, camera, track=False).process(case.image()).bases
-
-
-def _learned(case, pitch, tmp_path, jpeg=90):
-    """The colours the pipeline learns from a test-set case saved as JPEG ``jpeg``."""
-    case = replace(case, jpeg_quality=jpeg)
-    camera = None
-    if case.camera_toml():
-        (tmp_path / "learned.toml").write_text(case.camera_toml())
-        camera = load_camera(tmp_path / "learned.toml")
     pipeline = VisionPipeline(pitch, camera, track=False)
-    pipeline.process(case.image())
-    return pipeline.bases.seen.colours
+    return pipeline, pipeline.process(case.image()).bases
+
+
+def _bases(case, pitch, tmp_path=None):
+    """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
+    return _run(case, pitch, tmp_path)[1]
 
 
 def _near(found, x, y, within):
@@ -1308,21 +1303,15 @@ def test_a_reading_sized_by_the_half_mix_edge_stands_only_where_no_base_is_found
     assert _near(found, 10.64, 11.94, 0.3) == [("cyan", 40)]
 
 
-def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_its_blend(pitch):
+def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_its_blend(tmp_path, pitch):
     """Turned seed 34708 saved as JPEG 90 (turf, 19.2 px/in), as the pictures the companion is
     checked on are: a cyan 40 mm rim 3.8 mm wide, raised, under a sand top. Its most saturated
     pixels are 40 % cyan and 60 % turf, 31 degrees of hue off the cyan the picture shows, and
     it was missed. That colour lies on the line from cyan to the turf's colour, and on no
     other colour's line: a cyan rim blended into the turf."""
     case = replace(make_turned_case(34708), jpeg_quality=90)
-    camera_toml = case.camera_toml()
-    assert camera_toml                                   # raised: read through its CAMERA.toml
-    import tempfile
-    from pathlib import Path
-    with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "c.toml").write_text(camera_toml)
-        found = VisionPipeline(pitch, load_camera(Path(tmp) / "c.toml"), track=False).process(case.image()).bases
-    assert _near(found, 2.45, 27.88, 0.1) == [("cyan", 40)]
+    assert case.camera_toml()                            # raised: read through its CAMERA.toml
+    assert _near(_bases(case, pitch, tmp_path), 2.45, 27.88, 0.1) == [("cyan", 40)]
 
 
 @settings(max_examples=200, deadline=None)
@@ -1357,10 +1346,7 @@ def test_a_yellow_team_is_learned_from_its_rims_not_from_the_sand_tops_beside_th
     Weighted by chroma, the yellow cluster peaked among the sand (Lab hue 71, chroma 21) and
     the rims, 30 degrees off, were no team's. Its peak found by chroma squared, yellow is
     learned within 20 degrees of the rims' paint, and the 30 mm base is found."""
-    case = replace(make_turned_case(34196), jpeg_quality=90)
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    pipeline = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False)
-    found = pipeline.process(case.image()).bases
+    pipeline, found = _run(replace(make_turned_case(34196), jpeg_quality=90), pitch, tmp_path)
     yellow = pipeline.bases.seen.get("yellow")
     rim_hue = math.atan2(39.3, -8.5)                     # the rims' most saturated paint, as read
     assert math.degrees(hue_gap(yellow.hue, rim_hue)) < 20
@@ -1376,11 +1362,9 @@ def test_a_cyan_team_on_the_line_from_blue_to_the_turf_is_a_team_of_its_own(tmp_
     it is kept. Turned 36708's sand tops, a "yellow" on a spurious red's line to the turf, lie
     inside blue rims and are still dropped; so is wide 1176's "yellow" of 84 pixels (see the
     test of a rim left unexplained after the size-by-size search)."""
-    assert "yellow" not in {c.name for c in _learned(make_turned_case(36708), pitch, tmp_path)}
-    case = replace(make_turned_case(35228), jpeg_quality=90)
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    pipeline = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False)
-    found = pipeline.process(case.image()).bases
+    sand_tops, _ = _run(replace(make_turned_case(36708), jpeg_quality=90), pitch, tmp_path)
+    assert "yellow" not in {c.name for c in sand_tops.bases.seen.colours}
+    pipeline, found = _run(replace(make_turned_case(35228), jpeg_quality=90), pitch, tmp_path)
     assert "cyan" in {c.name for c in pipeline.bases.seen.colours}
     for x, y, size in ((8.61, 7.63, 50), (15.69, 2.50, 50), (19.92, 3.41, 40)):
         assert _near(found, x, y, 0.1) == [("cyan", size)]
