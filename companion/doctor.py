@@ -199,12 +199,17 @@ def check_journal(cfg: Config) -> Check:
 
 
 def run_doctor(cfg: Config, simulated: bool = False) -> int:
-    if simulated:
-        import tempfile
+    if not simulated:
+        return _report(cfg)
+    import tempfile
 
-        from companion.runtime import demo_config
-        cfg = demo_config(cfg, journal=str(tempfile.mkdtemp(prefix="companion-doctor-")) + "/j.sqlite",
-                          headless=True)
+    from companion.runtime import demo_config
+    # The simulated table's journal is a scratch file: gone with the check, no litter in /tmp.
+    with tempfile.TemporaryDirectory(prefix="companion-doctor-") as scratch:
+        return _report(demo_config(cfg, journal=scratch + "/j.sqlite", headless=True))
+
+
+def _report(cfg: Config) -> int:
     print(f"settings: {cfg.source}")
     checks = [check_camera(cfg), check_controller(cfg), check_gpio(cfg), check_access(cfg), check_display(cfg),
               check_sound(cfg), check_journal(cfg)]

@@ -25,6 +25,15 @@ def test_doctor_simulated_reports_every_device_and_exits_0():
     assert "firmware 1.0.0" in controller and "frames good" in controller and "round trip" in controller
 
 
+def test_doctor_simulated_leaves_nothing_behind(tmp_path):
+    """Its scratch journal goes with the check: a Pi asked daily does not fill /tmp."""
+    out = subprocess.run([sys.executable, "-m", "companion", "doctor", "--simulated"], capture_output=True,
+                         text=True, timeout=120, env={**ENV, "TMPDIR": str(tmp_path)})
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "journal" in out.stdout
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("companion-doctor-")]
+
+
 def test_doctor_simulated_needs_no_sound_card():
     """No audio device (SDL given a driver that does not exist): the timer is silent, a warning."""
     out = subprocess.run([sys.executable, "-m", "companion", "doctor", "--simulated"], capture_output=True,
