@@ -110,6 +110,7 @@ class BaseFinder(LateReadings):
         self.rng = np.random.default_rng(seed)
         self.seed = seed
         self._own_draws: set[int] = set()       # the groups (their _key) that draw RANSAC on their own
+        self._arcs: list = []                    # rim groups too small to search alone (_joined_arcs)
         self.last_reject = ""
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
@@ -240,6 +241,9 @@ class BaseFinder(LateReadings):
             xs, ys = nz.reshape(-1, 2).T
             for k, members in enumerate(_by_label(labels[ys // 2, xs // 2], n), start=1):
                 if len(members) < min_area:
+                    if len(members) >= min_area / 3:        # one only joins others (_joined_arcs)
+                        px = np.column_stack([xs[members], ys[members]])
+                        self._arcs.append((colour, self._to_board(reg, half.to_full(px))))
                     continue
                 px = np.column_stack([xs[members], ys[members]])
                 huge = max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8
@@ -767,6 +771,7 @@ class BaseFinder(LateReadings):
         where they were; with ``search`` the rest of the image is searched for new ones."""
         bases: list[Base] = []
         self._displaced, self._apart, self._own_draws, self._unmeasured, self._rescued = {}, {}, set(), [], []
+        self._arcs = []
         items = []
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
@@ -809,8 +814,10 @@ class BaseFinder(LateReadings):
             empty += failed + more
         # A figure across a rim can cut it into arcs that lie apart (one of them perhaps in a
         # touching neighbour's group), none enough of a circle on its own: the arcs of one
-        # colour that gave no base, beyond the bases found, are searched together.
-        joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases)
+        # colour that gave no base, beyond the bases found, are searched together, with the
+        # arcs too small to be searched alone (a thin rim through JPEG clears the threshold
+        # in pieces) joining them.
+        joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases, self._arcs)
         if joined:
             self._measure_candidates(frame, reg, joined, half.ppi, bases)
         bases = self._late_readings(frame, reg, bases)
@@ -999,11 +1006,14 @@ def _touching(base: Base, bases) -> list[Base]:
             np.hypot(o.x_in - base.x_in, o.y_in - base.y_in) < nominal_radius(o) + nominal_radius(base) + 0.1]
 
 
-def _joined_arcs(groups, bases, extent_in: float = SIZES_MM[-1] * MM + 0.2):
+def _joined_arcs(groups, bases, arcs=(), extent_in: float = SIZES_MM[-1] * MM + 0.2):
     """Rim groups (colour, points) of one colour, none near a found base, that fit together in
     a box the size of the largest base: the arcs one rim may be cut into. Only the joins (two
-    or more groups) are returned."""
+    or more groups) holding one of ``groups`` are returned: ``arcs``, too small to be searched
+    alone, only join them."""
     groups = [(c, p) for c, p in groups if len(p) >= 3 and not within(p.mean(axis=0)[None], bases)[0]]
+    whole = len(groups)
+    groups += [(c, p) for c, p in arcs if not within(p.mean(axis=0)[None], bases)[0]]
     lo = [p.min(axis=0) for _, p in groups]
     hi = [p.max(axis=0) for _, p in groups]
     parent = list(range(len(groups)))
@@ -1020,6 +1030,7 @@ def _joined_arcs(groups, bases, extent_in: float = SIZES_MM[-1] * MM + 0.2):
     sets: dict[int, list[int]] = {}
     for i in range(len(groups)):
         sets.setdefault(root(i), []).append(i)
-    return [(groups[m[0]][0], np.concatenate([groups[k][1] for k in m])) for m in sets.values() if len(m) > 1]
+    return [(groups[m[0]][0], np.concatenate([groups[k][1] for k in m])) for m in sets.values()
+            if len(m) > 1 and min(m) < whole]
 
 
