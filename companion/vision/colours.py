@@ -92,6 +92,33 @@ class TeamColour:
         return along
 
 
+@dataclass(frozen=True)
+class BlendColour(TeamColour):
+    """A team colour scored from the surface's colour ``surface`` (Lab a, b) out: along the line
+    from the surface to the paint. A rim 2-3 px wide (3 mm at 16-20 px/in) is nowhere its own
+    paint, only its blend into the surface, which turns its hue toward the surface's: on turf
+    a pale cyan rim's blend scores next to nothing along cyan's own hue, and its full length
+    along this line. ``lab`` stays the paint's own.
+
+    >>> turf, cyan = (-35.0, 28.0), TeamColour("cyan", (58.0, -14.5, -22.6))
+    >>> half = (-24.75, 2.7)                     # half cyan, half turf
+    >>> float(cyan.score(*half)) < 5, round(float(BlendColour("cyan", cyan.lab, surface=turf).score(*half)))
+    (True, 27)
+    """
+    surface: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def chroma(self) -> float:
+        return math.hypot(self.lab[1] - self.surface[0], self.lab[2] - self.surface[1])
+
+    @property
+    def hue(self) -> float:
+        return math.atan2(self.lab[2] - self.surface[1], self.lab[1] - self.surface[0])
+
+    def _along_less_across(self, a, b):
+        return super()._along_less_across(a - self.surface[0], b - self.surface[1])
+
+
 PAINT_HUE_DEG = 10.0            # real paint of a team colour: its hue within this (HSV) of nominal,
 PAINT_SATURATION = (0.6, 1.1)   # and its saturation within these shares (issue 10's wider set)
 

@@ -1,8 +1,10 @@
 """The readings a base search leaves to its end: rim circles that measured as no base in
-their team's colour, measured in the rim's own paint, and circles whose centre line fell
-between sizes, sized by the outer edge where their colour is half the surface's (a rescue).
-Each stands only where the search found no base: tried at once, either could read a base a
-size wrong where the team's colour would read it right.
+their team's colour, measured in the rim's own paint; circles whose centre line fell
+between sizes, sized by the outer edge where their colour is half the surface's (a rescue);
+and last, the weakest, circles measured by their colour's blend into a coloured surface (a
+thin pale rim on turf through JPEG). Each stands only where the search found no base: tried
+at once, any of them could read a base a size wrong, or a neighbour's blend as a base, where
+the team's colour would read it right.
 
 :class:`LateReadings` is a part of :class:`companion.vision.bases.BaseFinder`, whose search
 state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen``,
@@ -17,12 +19,15 @@ import math
 import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, Base
-from companion.vision.colours import Palette, TeamColour, hue_gap
+from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, hue_gap
 from companion.vision.overlaps import ONE_CENTRE_IN, neighbours_of, overlap
 from companion.vision.registration import Registration
-from companion.vision.rim_edges import own_paint
+from companion.vision.rim_edges import DIRS, own_paint
 
 OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's learned colour is measured in it
+BLEND_SURFACE_CHROMA = 15.0   # a surface this colourful (turf, a printed mat) turns a thin rim's hue toward its own
+BLEND_OUT_MM = (1.5, 3.0)     # a blend reading's outside, looked at this far beyond its outer edge,
+BLEND_OFF_LINE = 10.0         # is the surface or the paint's blend into it: this near the line (Lab a, b)
 
 
 class LateReadings:
@@ -68,24 +73,37 @@ class LateReadings:
         base found explains, measured in their own paint (:meth:`_own_paint`; tried at once,
         such a reading can be a base's inner part, a size too small, and stand where the team's
         colour would read the base), and the readings sized by the edge where their colour is
-        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large).
-        Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
+        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large);
+        last, the circles still unread, measured by their colour's blend into the surface
+        (:meth:`_blend_of`). Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
         self._late = []
+        unread = []
         for colour, centre, r in self._unmeasured:
             if self._needless(colour, centre, r, bases):
                 continue
             own = self._own_paint(frame, reg, colour, centre, r)
-            if own is None:
-                continue
             others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
-            base = self._measured_in(frame, reg, own, centre, r, others)
-            if base is not None and not any(overlap(base, b) for b in bases):
+            base = self._measured_in(frame, reg, own, centre, r, others) if own is not None else None
+            if base is None:
+                unread.append((colour, centre, r))
+            elif not any(overlap(base, b) for b in bases):
                 bases.append(base)
                 self._late.append((np.array([base.x_in, base.y_in]), own))
         for base in self._rescued:
             if not any(overlap(base, b) for b in bases):
                 bases.append(base)
                 self._late.append((np.array([base.x_in, base.y_in]), None))
+        # last, the weakest: a blend reading names the paint of a rim's blend into the surface,
+        # where another team's rim blends the same way (a blue rim's into turf passes cyan)
+        for colour, centre, r in unread:
+            blend = self._blend_of(colour)
+            if blend is None or self._needless(colour, centre, r, bases):
+                continue
+            others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
+            base = self._measured_in(frame, reg, blend, centre, r, others)
+            if base is not None and not any(overlap(base, b) for b in bases):
+                bases.append(base)
+                self._late.append((np.array([base.x_in, base.y_in]), blend))
         return bases
 
     def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
@@ -94,10 +112,43 @@ class LateReadings:
         fails every base under it, each frame)."""
         return next((late for late in self._late if np.hypot(*(late[0] - centre)) < ONE_CENTRE_IN), None)
 
+    def _blend_of(self, colour: TeamColour) -> BlendColour | None:
+        """``colour`` scored by its blend into the surface (:class:`~companion.vision.colours.BlendColour`),
+        or None on a surface of too little colour to turn a rim's hue. A rim 2-3 px wide, pale,
+        through JPEG, is too faint along its own hue to be measured; its blend into turf is not."""
+        sa, sb = self.surface_ab
+        if math.hypot(sa, sb) < BLEND_SURFACE_CHROMA:
+            return None
+        return BlendColour(colour.name, colour.lab, colour.spread, surface=(sa, sb))
+
+    def _blends_out(self, frame, reg: Registration, base: Base, blend: BlendColour) -> bool:
+        """Whether round ``base``, just outside its outer edge, lies the surface or the paint's
+        blend into it, as a thin rim's would: the surface's line to red runs through a sand top's
+        colour, and a sand top inside a rim of another colour reads as a red blend, with that
+        rim, off the line, round it."""
+        rho = base.radius_in + np.array(BLEND_OUT_MM) * MM
+        xy = rho[None, :, None] * DIRS.T[:, None, :]                    # 2 x radii x RAYS
+        xy[0] += base.x_in
+        xy[1] += base.y_in
+        _, off, _ = blend_position(self._sample(frame, reg, xy)[..., 1:], blend.lab[1:], blend.surface)
+        return float(np.median(off)) <= BLEND_OFF_LINE
+
+    def _nearest_blend(self, ab) -> str:
+        """The seen colour whose line to the surface runs nearest paint ``ab`` (Lab a, b): a blend
+        reading's paint is its own colour's blend, not another's (a blue rim's blend into turf
+        reads as a cyan blend too, and lies on blue's line)."""
+        return min(self.seen.colours, key=lambda c: float(blend_position(ab, c.lab[1:], self.surface_ab)[1])).name
+
     def _measured_in(self, frame, reg: Registration, own: TeamColour, centre: np.ndarray, r_mid: float,
                      others: list[Base]) -> Base | None:
         """A rim circle that measured as no base in its team's colour, measured in its own paint
-        ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured."""
+        ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured; or by its
+        blend into the surface (:meth:`_blend_of`), the team's colour still naming the paint."""
+        if isinstance(own, BlendColour):
+            base = self.refine(frame, reg, own, centre, r_mid, others)
+            ok = base is not None and base.color == own.name and self._nearest_blend(base.ab) == own.name and \
+                self._blends_out(frame, reg, base, own)
+            return base if ok else None
         seen = self.seen
         self.seen = Palette([own if c.name == own.name else c for c in seen.colours])
         try:

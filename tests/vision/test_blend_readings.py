@@ -1,0 +1,84 @@
+"""A thin rim measured by its blend into a coloured surface, as a last reading (issue 10)."""
+
+import math
+from dataclasses import replace
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.sim.testset import make_turned_case
+from companion.vision.camera_model import load_camera
+from companion.vision.colours import BlendColour
+from companion.vision.pipeline import VisionPipeline
+
+
+def _found(seed, pitch, tmp_path):
+    """The bases read in turned case ``seed`` (turf) saved at JPEG 90, as the shared pictures
+    are, through its CAMERA.toml when its bases are raised."""
+    case = replace(make_turned_case(seed), jpeg_quality=90)
+    assert case.conditions["surface"] == "turf"
+    camera = None
+    if case.camera_toml():
+        (tmp_path / "c.toml").write_text(case.camera_toml())
+        camera = load_camera(tmp_path / "c.toml")
+    return VisionPipeline(pitch, camera, track=False).process(case.image()).bases
+
+
+def _near(found, x, y, within=0.1):
+    return [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - x, b.y_in - y) < within]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.floats(-60, 60), st.floats(-60, 60)), st.tuples(st.floats(-60, 60), st.floats(-60, 60)),
+       st.floats(0.0, 1.0))
+def test_a_blend_scores_its_share_of_paint(surface, paint, t):
+    """Along the line from the surface to the paint, the score is the paint's share of the
+    line's length: nothing on the surface, all of it on the paint."""
+    length = math.hypot(paint[0] - surface[0], paint[1] - surface[1])
+    colour = BlendColour("x", (50.0, *paint), surface=surface)
+    mix = [np.float64(surface[k] + t * (paint[k] - surface[k])) for k in (0, 1)]
+    assert math.isclose(float(colour.score(*mix)), t * length, abs_tol=1e-6)
+    assert math.isclose(colour.chroma, length) and colour.lab[1:] == paint
+
+
+def test_a_pale_thin_rim_on_turf_is_read_by_its_blend(pitch, tmp_path):
+    """Turned seed 36332 at JPEG 90 (turf, 18.1 px/in, raised): a cyan 50 mm rim 3.0 mm wide
+    round a sand top. Its pixels are mostly cyan blended into turf, whose hue the blend turns
+    toward green: along cyan's own hue the rim is "faint" everywhere and the base was missed.
+    Scored along the line from the turf to cyan, its blend is as strong as paint, and it reads
+    50 mm within 0.03 in."""
+    found = _found(36332, pitch, tmp_path)
+    assert _near(found, 18.031, 19.681) == [("cyan", 50)]
+
+
+def test_a_blend_reading_is_never_another_teams_rim(pitch, tmp_path):
+    """Turned seeds 34768 and 34344 at JPEG 90: a pale blue 30 mm rim on turf. Its blend into
+    turf lies on the line from cyan to the turf too, and a cyan circle drawn through it read
+    as a cyan blend. The reading's paint lies on blue's line (1-3 Lab units off), not cyan's
+    (15-18): it is no cyan rim's blend, and no cyan base is read there."""
+    for seed, x, y in ((34768, 2.644, 18.568), (34344, 8.735, 17.01)):
+        found = _found(seed, pitch, tmp_path)
+        assert ("cyan", 30) not in _near(found, x, y, 0.3), seed
+
+
+def test_a_sand_top_inside_another_colours_rim_is_no_red_blend(pitch, tmp_path):
+    """Turned seed 34136 at JPEG 90: the turf's line to red passes through a sand top's colour,
+    and the sand top of a blue 50 mm base (its blue rim too faint to be read) measured as a
+    red 40 mm blend. Just outside it lies the blue rim, off red's line to the turf, where a
+    red rim's blend would have the turf or its own blend: it is no red base."""
+    found = _found(34136, pitch, tmp_path)
+    assert not [b for b in found if b.color == "red" and math.hypot(b.x_in - 19.14, b.y_in - 5.20) < 0.5]
+
+
+def test_a_blend_reading_is_measured_again_by_its_blend_while_tracked(pitch, tmp_path):
+    """Turned seed 36432 at JPEG 90 (turf, 17.4 px/in, flat): a blue 30 mm rim 3.1 mm wide
+    round a grey top, read only by its blend. Tracked (the table's known bases measured where
+    they were, no search), it is measured by its blend again, not lost each frame."""
+    case = replace(make_turned_case(36432), jpeg_quality=90)
+    pipeline = VisionPipeline(pitch, track=False)
+    result = pipeline.process(case.image())
+    base = [b for b in result.bases if math.hypot(b.x_in - 16.424, b.y_in - 3.023) < 0.1]
+    assert [(b.color, b.diameter_mm) for b in base] == [("blue", 30)]
+    seen = pipeline.bases.find(case.image(), result.registration, known=base, search=False)
+    assert _near(seen, 16.424, 3.023, 0.05) == [("blue", 30)]
