@@ -20,7 +20,7 @@ import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, Base
 from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, hue_gap
-from companion.vision.overlaps import ONE_CENTRE_IN, neighbours_of, overlap
+from companion.vision.overlaps import ONE_CENTRE_IN, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import DIRS, own_paint
 
@@ -28,6 +28,7 @@ OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's lea
 BLEND_SURFACE_CHROMA = 15.0   # a surface this colourful (turf, a printed mat) turns a thin rim's hue toward its own
 BLEND_OUT_MM = (1.5, 3.0)     # a blend reading's outside, looked at this far beyond its outer edge,
 BLEND_OFF_LINE = 10.0         # is the surface or the paint's blend into it: this near the line (Lab a, b)
+BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 
 
 class LateReadings:
@@ -75,7 +76,10 @@ class LateReadings:
         colour would read the base), and the readings sized by the edge where their colour is
         half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large);
         last, the circles still unread, measured by their colour's blend into the surface
-        (:meth:`_blend_of`). Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
+        (:meth:`_blend_of`), which also replace a reading that is only a ring inside them and
+        fits no far tighter (a top or a cloak read as a base inside a rim too pale for its
+        team's colour to read).
+        Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
         self._late = []
         unread = []
         for colour, centre, r in self._unmeasured:
@@ -101,7 +105,17 @@ class LateReadings:
                 continue
             others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
             base = self._measured_in(frame, reg, blend, centre, r, others)
-            if base is not None and not any(overlap(base, b) for b in bases):
+            if base is None:
+                continue
+            # where a base stands, it stands; unless it is only a ring inside this one (a sand
+            # top read as a yellow rim inside a pale blue one) that fits no far tighter (as
+            # elsewhere, "far" is twice: a rim's own edge, under a pale blend ring round it,
+            # fitted three times as tightly)
+            rivals = [b for b in bases if overlap(base, b)]
+            if all(inside(b, base, self.surface_ab) and base.residual_in <= BLEND_LOOSER * b.residual_in
+                   for b in rivals):
+                for b in rivals:
+                    bases.remove(b)
                 bases.append(base)
                 self._late.append((np.array([base.x_in, base.y_in]), blend))
         return bases

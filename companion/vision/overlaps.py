@@ -46,7 +46,7 @@ def add_reading(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced:
     for r in rivals:
         if _never_beats(base, r, surface_ab):
             return _remember(displaced, r, base)
-    crossed = [r for r in rivals if not _inside(r, base, surface_ab)]
+    crossed = [r for r in rivals if not inside(r, base, surface_ab)]
     if len(crossed) >= 2 and not all(base.edges > r.edges for r in crossed):
         return      # overlapping two bases is not seeing one of them twice: it is measured across them
     for r in rivals:
@@ -66,7 +66,7 @@ def add_reading(bases: list[Base], base: Base, surface_ab=(0.0, 0.0), displaced:
 def _never_beats(a: Base, b: Base, surface_ab) -> bool:
     """``a`` is no rival to ``b`` it overlaps, whatever their fits: a ring inside it, its blur,
     a circle drawn across it and a neighbour, or its paint's blend (:func:`add_reading`)."""
-    return _inside(a, b, surface_ab) or blur_of(a, b, surface_ab) or _across(a, b) or _blend_of(a, b, surface_ab)
+    return inside(a, b, surface_ab) or blur_of(a, b, surface_ab) or _across(a, b) or _blend_of(a, b, surface_ab)
 
 
 def _remember(displaced: dict | None, winner: Base, loser: Base) -> None:
@@ -100,7 +100,7 @@ def _ring_within(a: Base, b: Base, step_mm: float = 3.5, out_in: float = 0.04) -
         np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + out_in
 
 
-def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
+def inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is a ring within ``b``'s rim, a size step smaller (3.5 mm on the radius, or 2 mm
     when it also measures a smaller size: a shade of the rim's paint on a cloak, read as a
     smaller rim, has an outer edge near the rim's own): a base's top painted in a
@@ -120,27 +120,27 @@ def _inside(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> small_rim = Base(0.02, 0.0, 30, "yellow", 0.6, 0.9, 0.03, ab=(-16.0, 55.0))
     >>> blur_ring = Base(0.0, 0.0, 40, "yellow", 0.76, 0.9, 0.03, ab=(-12.0, 44.0))
     >>> mat = (2.0, 15.0)
-    >>> _inside(cloak, rim, mat), _inside(small_rim, blur_ring, mat)
+    >>> inside(cloak, rim, mat), inside(small_rim, blur_ring, mat)
     (True, False)
     >>> blue_cloak = Base(0.11, 0.03, 30, "blue", 0.61, 0.6, 0.02, ab=(0.8, -37.8))
     >>> pale_rim = Base(0.0, 0.0, 50, "blue", 1.0, 0.9, 0.015, ab=(-1.5, -22.2))
-    >>> _inside(blue_cloak, pale_rim, (0.0, 0.0))       # 10 mm within: no blur is that wide
+    >>> inside(blue_cloak, pale_rim, (0.0, 0.0))       # 10 mm within: no blur is that wide
     True
     >>> shade = Base(0.01, 0.02, 40, "green", 0.959, 0.46, 0.024, ab=(-15.0, 28.3))
     >>> green_rim = Base(0.0, 0.0, 50, "green", 1.042, 1.0, 0.033, ab=(-29.1, 24.3))
-    >>> _inside(shade, green_rim, (-1.0, 5.0))         # 2.1 mm within, a size smaller
+    >>> inside(shade, green_rim, (-1.0, 5.0))         # 2.1 mm within, a size smaller
     True
     >>> figure = Base(4.182, 14.816, 30, "yellow", 0.639, 0.83, 0.0385, ab=(-5.4, 60.4))
     >>> rim_40 = Base(4.312, 14.658, 40, "yellow", 0.783, 0.71, 0.0367, ab=(-6.2, 59.2))
-    >>> _inside(figure, rim_40, (-8.0, 20.0))     # shared picture 204: the figure stands 0.06 in out
+    >>> inside(figure, rim_40, (-8.0, 20.0))     # shared picture 204: the figure stands 0.06 in out
     True
     >>> real = Base(13.916, 3.893, 30, "magenta", 0.611, 0.5, 0.0066, ab=(60.7, -30.9))
     >>> across = Base(14.066, 3.629, 40, "magenta", 0.853, 0.54, 0.0595, ab=(62.2, -32.8))
-    >>> _inside(real, across, (0.0, 15.0))        # wide case 1078: a circle across it and its neighbour
+    >>> inside(real, across, (0.0, 15.0))        # wide case 1078: a circle across it and its neighbour
     False
     >>> rim_and_top = Base(6.94, 15.95, 40, "yellow", 0.94, 0.46, 0.037, chroma=30.1, ab=(-2.5, 32.7))
     >>> yellow_rim = Base(6.96, 15.93, 50, "yellow", 1.04, 1.0, 0.026, edges=1, chroma=29.0, ab=(-2.9, 33.6))
-    >>> _inside(rim_and_top, yellow_rim, (4.0, -2.0))     # turned case 21209: as saturated, so no blur
+    >>> inside(rim_and_top, yellow_rim, (4.0, -2.0))     # turned case 21209: as saturated, so no blur
     True
     """
     smaller = a.diameter_mm < b.diameter_mm
@@ -192,7 +192,7 @@ def _blend_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     when it rings ``b``, at most ``BLUR_RING_MM`` wider, and its colour is nearer the surface's
     than ``b``'s: ``b``'s blur ring (a rim in the same name further out, or nearer the paint,
     may be the base round its figure's cloak: a pale thin rim on a small picture is as pale
-    as a blur; :func:`_inside` judges that).
+    as a blur; :func:`inside` judges that).
 
     >>> mat = (7.0, 13.0)
     >>> magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))

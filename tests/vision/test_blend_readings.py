@@ -82,3 +82,33 @@ def test_a_blend_reading_is_measured_again_by_its_blend_while_tracked(pitch, tmp
     assert [(b.color, b.diameter_mm) for b in base] == [("blue", 30)]
     seen = pipeline.bases.find(case.image(), result.registration, known=base, search=False)
     assert _near(seen, 16.424, 3.023, 0.05) == [("blue", 30)]
+
+
+def test_a_ring_inside_a_blend_reading_gives_way_to_it(pitch, tmp_path):
+    """A blend reading stands only where no base stands, unless what stands is a ring inside
+    it: a painted top or a figure, never a base (``overlaps.inside``).
+
+    - Turned seed 37420 at JPEG 90 (turf, 17.3 px/in, raised): the sand top of a blue 50 mm
+      base, inside a pale blue rim 3.3 mm wide, was read as a yellow 40 mm rim (a "yellow"
+      learned from the sand tops of a blue and magenta table). The rim, read by its blend,
+      was refused beside it.
+    - Turned seed 35620 at JPEG 90 (18.6 px/in, raised): a cyan cloak over a sand top was read
+      as a cyan 30 mm base 0.23 in off its 40 mm rim, paler than the cloak."""
+    found = _found(37420, pitch, tmp_path)
+    assert _near(found, 4.677, 16.318, 0.3) == [("blue", 50)]
+    assert _near(found, 4.677, 16.318, 0.03) == [("blue", 50)]
+    found = _found(35620, pitch, tmp_path)
+    assert _near(found, 11.061, 15.418, 0.3) == [("cyan", 40)]
+
+
+def test_a_rim_fitted_far_more_tightly_than_a_blend_ring_round_it_stands(pitch, tmp_path):
+    """Turned seed 25796 (turf, 13.3 px/in, raised): a red 40 mm rim 4.8 mm wide round a sand
+    top, read by its outer edge to 0.008 in. A red blend ring 50 mm wide, 0.3 in off, was
+    measured round it (the sand top lies on the turf's line to red) and replaced it. A ring
+    that fits more than twice as tightly as the blend reading is a rim, not a top or a
+    figure, and stands."""
+    case = make_turned_case(25796)
+    (tmp_path / "c.toml").write_text(case.camera_toml())
+    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
+    assert _near(found, 5.881, 14.392, 0.1) == [("red", 40)]
+    assert not _near(found, 5.881, 14.392, 0.5)[1:]
