@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
-from companion.vision.camera_model import load_camera
 from companion.vision.colours import BlendColour
 from companion.vision.pipeline import VisionPipeline
+from tests.vision.cases import near, read_case
 
 
 def _found(seed, pitch, tmp_path):
@@ -18,15 +18,7 @@ def _found(seed, pitch, tmp_path):
     are, through its CAMERA.toml when its bases are raised."""
     case = replace(make_turned_case(seed), jpeg_quality=90)
     assert case.conditions["surface"] == "turf"
-    camera = None
-    if case.camera_toml():
-        (tmp_path / "c.toml").write_text(case.camera_toml())
-        camera = load_camera(tmp_path / "c.toml")
-    return VisionPipeline(pitch, camera, track=False).process(case.image()).bases
-
-
-def _near(found, x, y, within=0.1):
-    return [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - x, b.y_in - y) < within]
+    return read_case(case, pitch, tmp_path)[1]
 
 
 @settings(max_examples=200, deadline=None)
@@ -49,7 +41,7 @@ def test_a_pale_thin_rim_on_turf_is_read_by_its_blend(pitch, tmp_path):
     Scored along the line from the turf to cyan, its blend is as strong as paint, and it reads
     50 mm within 0.03 in."""
     found = _found(36332, pitch, tmp_path)
-    assert _near(found, 18.031, 19.681) == [("cyan", 50)]
+    assert near(found, 18.031, 19.681, 0.1) == [("cyan", 50)]
 
 
 def test_a_blend_reading_is_never_another_teams_rim(pitch, tmp_path):
@@ -59,7 +51,7 @@ def test_a_blend_reading_is_never_another_teams_rim(pitch, tmp_path):
     (15-18): it is no cyan rim's blend, and no cyan base is read there."""
     for seed, x, y in ((34768, 2.644, 18.568), (34344, 8.735, 17.01)):
         found = _found(seed, pitch, tmp_path)
-        assert ("cyan", 30) not in _near(found, x, y, 0.3), seed
+        assert ("cyan", 30) not in near(found, x, y, 0.3), seed
 
 
 def test_a_sand_top_inside_another_colours_rim_is_no_red_blend(pitch, tmp_path):
@@ -81,7 +73,7 @@ def test_a_blend_reading_is_measured_again_by_its_blend_while_tracked(pitch, tmp
     base = [b for b in result.bases if math.hypot(b.x_in - 16.424, b.y_in - 3.023) < 0.1]
     assert [(b.color, b.diameter_mm) for b in base] == [("blue", 30)]
     seen = pipeline.bases.find(case.image(), result.registration, known=base, search=False)
-    assert _near(seen, 16.424, 3.023, 0.05) == [("blue", 30)]
+    assert near(seen, 16.424, 3.023, 0.05) == [("blue", 30)]
 
 
 def test_a_ring_inside_a_blend_reading_gives_way_to_it(pitch, tmp_path):
@@ -95,10 +87,10 @@ def test_a_ring_inside_a_blend_reading_gives_way_to_it(pitch, tmp_path):
     - Turned seed 35620 at JPEG 90 (18.6 px/in, raised): a cyan cloak over a sand top was read
       as a cyan 30 mm base 0.23 in off its 40 mm rim, paler than the cloak."""
     found = _found(37420, pitch, tmp_path)
-    assert _near(found, 4.677, 16.318, 0.3) == [("blue", 50)]
-    assert _near(found, 4.677, 16.318, 0.03) == [("blue", 50)]
+    assert near(found, 4.677, 16.318, 0.3) == [("blue", 50)]
+    assert near(found, 4.677, 16.318, 0.03) == [("blue", 50)]
     found = _found(35620, pitch, tmp_path)
-    assert _near(found, 11.061, 15.418, 0.3) == [("cyan", 40)]
+    assert near(found, 11.061, 15.418, 0.3) == [("cyan", 40)]
 
 
 def test_a_rim_fitted_far_more_tightly_than_a_blend_ring_round_it_stands(pitch, tmp_path):
@@ -107,8 +99,6 @@ def test_a_rim_fitted_far_more_tightly_than_a_blend_ring_round_it_stands(pitch, 
     measured round it (the sand top lies on the turf's line to red) and replaced it. A ring
     that fits more than twice as tightly as the blend reading is a rim, not a top or a
     figure, and stands."""
-    case = make_turned_case(25796)
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    found = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image()).bases
-    assert _near(found, 5.881, 14.392, 0.1) == [("red", 40)]
-    assert not _near(found, 5.881, 14.392, 0.5)[1:]
+    found = read_case(make_turned_case(25796), pitch, tmp_path)[1]
+    assert near(found, 5.881, 14.392, 0.1) == [("red", 40)]
+    assert not near(found, 5.881, 14.392, 0.5)[1:]

@@ -15,35 +15,17 @@ from companion.vision import parallax
 from companion.vision.camera_model import load_camera
 from companion.vision.base_reading import rim_mid
 from companion.vision.bases import BaseFinder
-from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
+from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, picture_colours
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, profile_from_dict
-
-
-def _pixels(*groups):
-    lab = np.vstack([np.repeat(lab_of_rgb(rgb)[None], n, axis=0) for rgb, n in groups])
-    return lab[:, 1], lab[:, 2], lab[:, 0]
-
-
-def _run(case, pitch, tmp_path=None):
-    """The pipeline that read a test-set case, through its CAMERA.toml if it has one, and the
-    bases it found."""
-    camera = None
-    if getattr(case, "camera_toml", lambda: None)():
-        (tmp_path / "c.toml").write_text(case.camera_toml())
-        camera = load_camera(tmp_path / "c.toml")
-    pipeline = VisionPipeline(pitch, camera, track=False)
-    return pipeline, pipeline.process(case.image()).bases
+from tests.vision.cases import near as _near
+from tests.vision.cases import pixels as _pixels
+from tests.vision.cases import read_case as _run
 
 
 def _bases(case, pitch, tmp_path=None):
     """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
     return _run(case, pitch, tmp_path)[1]
-
-
-def _near(found, x, y, within):
-    """(colour, size) of the bases found within ``within`` in of (x, y)."""
-    return [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - x, b.y_in - y) < within]
 
 
 def _each_piece_found(case, found, within):
@@ -1301,92 +1283,3 @@ def test_a_reading_sized_by_the_half_mix_edge_stands_only_where_no_base_is_found
     is found and the ring, overlapping it, is dropped."""
     found = _bases(make_wide_case(21047), pitch, tmp_path)
     assert _near(found, 10.64, 11.94, 0.3) == [("cyan", 40)]
-
-
-def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_its_blend(tmp_path, pitch):
-    """Turned seed 34708 saved as JPEG 90 (turf, 19.2 px/in), as the pictures the companion is
-    checked on are: a cyan 40 mm rim 3.8 mm wide, raised, under a sand top. Its most saturated
-    pixels are 40 % cyan and 60 % turf, 31 degrees of hue off the cyan the picture shows, and
-    it was missed. That colour lies on the line from cyan to the turf's colour, and on no
-    other colour's line: a cyan rim blended into the turf."""
-    case = replace(make_turned_case(34708), jpeg_quality=90)
-    assert case.camera_toml()                            # raised: read through its CAMERA.toml
-    assert _near(_bases(case, pitch, tmp_path), 2.45, 27.88, 0.1) == [("cyan", 40)]
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.floats(-45, 45), st.floats(-45, 45), st.floats(0.0, 1.0),
-       st.lists(st.tuples(st.floats(20, 80), st.floats(-60, 60), st.floats(-60, 60)), min_size=1, max_size=5))
-def test_the_surface_mixed_with_grey_is_never_a_blend_of_a_team_colour(sa, sb, grey, colours):
-    """A white line, a grey top or a shadow mixed into the surface lies on the line from the
-    surface's colour to grey: whatever the team colours, no rim's blend is read there (a
-    blue's blend into turf passes close by it)."""
-    from companion.vision.colours import blended_paint
-    palette = [TeamColour(f"c{i}", lab) for i, lab in enumerate(colours)]
-    assert blended_paint((sa * (1 - grey), sb * (1 - grey)), palette, (sa, sb)) is None
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["red", "blue", "yellow", "magenta", "cyan"]), st.floats(0.3, 0.7),
-       st.tuples(st.floats(-40, -28), st.floats(22, 34)))
-def test_a_team_colours_blend_into_turf_is_named_for_it_or_for_none(team, t, turf):
-    """Of the teams TABLE_SPEC allows on turf, a rim's paint blended into it (30-70 % turf)
-    is never named for another team: either its own, or none when it also lies on another's
-    line or on the turf's line to grey."""
-    from companion.vision.colours import blended_paint
-    palette = [TeamColour(n, tuple(lab_of_rgb(NOMINAL_RGB[n]))) for n in ("red", "blue", "yellow", "magenta", "cyan")]
-    paint = next(c for c in palette if c.name == team).lab[1:]
-    ab = (paint[0] * (1 - t) + turf[0] * t, paint[1] * (1 - t) + turf[1] * t)
-    assert blended_paint(ab, palette, turf) in (team, None)
-
-
-def test_a_yellow_team_is_learned_from_its_rims_not_from_the_sand_tops_beside_them(tmp_path, pitch):
-    """Turned seed 34196 saved as JPEG 90 (turf, 18.7 px/in, dim light): sand-painted tops,
-    duller and more numerous than the thin yellow rims, lie 15-30 degrees from them in hue.
-    Weighted by chroma, the yellow cluster peaked among the sand (Lab hue 71, chroma 21) and
-    the rims, 30 degrees off, were no team's. Its peak found by chroma squared, yellow is
-    learned within 20 degrees of the rims' paint, and the 30 mm base is found."""
-    pipeline, found = _run(replace(make_turned_case(34196), jpeg_quality=90), pitch, tmp_path)
-    yellow = pipeline.bases.seen.get("yellow")
-    rim_hue = math.atan2(39.3, -8.5)                     # the rims' most saturated paint, as read
-    assert math.degrees(hue_gap(yellow.hue, rim_hue)) < 20
-    assert _near(found, 16.23, 17.12, 0.1) == [("yellow", 30)]
-
-
-def test_a_cyan_team_on_the_line_from_blue_to_the_turf_is_a_team_of_its_own(tmp_path, pitch):
-    """Turned seed 35228 saved as JPEG 90 (turf, 16.5 px/in): a cyan team beside a blue one.
-    Cyan is learned at Lab (a, b) (-19, -11), on the line from blue's (1, -37) to the turf's
-    (-36, 29), where a blue rim's blur would lie, and it was dropped as blue's blur: all three
-    cyan bases were lost. Its pixels stand apart from those of every stronger colour (a blur
-    lies along its rims, a top or a figure inside them) and it has a team's share of paint, so
-    it is kept. Turned 36708's sand tops, a "yellow" on a spurious red's line to the turf, lie
-    inside blue rims and are still dropped; so is wide 1176's "yellow" of 84 pixels (see the
-    test of a rim left unexplained after the size-by-size search)."""
-    sand_tops, _ = _run(replace(make_turned_case(36708), jpeg_quality=90), pitch, tmp_path)
-    assert "yellow" not in {c.name for c in sand_tops.bases.seen.colours}
-    pipeline, found = _run(replace(make_turned_case(35228), jpeg_quality=90), pitch, tmp_path)
-    assert "cyan" in {c.name for c in pipeline.bases.seen.colours}
-    for x, y, size in ((8.61, 7.63, 50), (15.69, 2.50, 50), (19.92, 3.41, 40)):
-        assert _near(found, x, y, 0.1) == [("cyan", size)]
-
-
-def test_a_blend_cluster_whose_pixels_lie_apart_is_kept_only_with_a_teams_share_of_paint(monkeypatch):
-    """picture_colours keeps a cluster on a stronger one's line to the surface only when
-    ``apart`` says its pixels lie apart and it has TEAM_SHARE of the strongest's paint."""
-    turf, blue, dull_cyan = (50, 130, 70), (30, 80, 200), (95, 150, 160)
-    a, b, L = _pixels((turf, 20000), (blue, 900), (dull_cyan, 600))
-    pal = Palette.nominal()
-    from companion.vision.colours import surface_colour
-    surface = surface_colour(a, b)
-    names = lambda apart: sorted(c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
-                                                                   apart=apart))
-    dropped = names(lambda weak, strong: False)
-    assert "cyan" not in dropped                               # on blue's line to the turf: its blur
-    assert names(lambda weak, strong: True) == sorted(dropped + ["cyan"])
-    a, b, L = _pixels((turf, 20000), (blue, 900), (dull_cyan, 60))     # a tenth of blue's paint
-    few = lambda: [c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
-                                                   apart=lambda weak, strong: True)]
-    assert "cyan" not in few()
-    import companion.vision.colours as colours
-    monkeypatch.setattr(colours, "_a_blend", lambda *args: False)
-    assert "cyan" in few()                                     # a cluster, dropped as blue's blur

@@ -1,0 +1,32 @@
+"""Helpers the vision tests share: a test-set case read through the pipeline, and what was
+found near a point."""
+
+import math
+
+import numpy as np
+
+from companion.vision.camera_model import load_camera
+from companion.vision.colours import lab_of_rgb
+from companion.vision.pipeline import VisionPipeline
+
+
+def read_case(case, pitch, tmp_path=None):
+    """The pipeline that read a test-set case, through its CAMERA.toml if it has one, and the
+    bases it found."""
+    camera = None
+    if getattr(case, "camera_toml", lambda: None)():
+        (tmp_path / "c.toml").write_text(case.camera_toml())
+        camera = load_camera(tmp_path / "c.toml")
+    pipeline = VisionPipeline(pitch, camera, track=False)
+    return pipeline, pipeline.process(case.image()).bases
+
+
+def near(found, x, y, within):
+    """(colour, size) of the bases found within ``within`` in of (x, y)."""
+    return [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - x, b.y_in - y) < within]
+
+
+def pixels(*groups):
+    """Lab planes (a, b, L) of ``groups`` of (RGB, count) pixels, as a picture's would be."""
+    lab = np.vstack([np.repeat(lab_of_rgb(rgb)[None], n, axis=0) for rgb, n in groups])
+    return lab[:, 1], lab[:, 2], lab[:, 0]
