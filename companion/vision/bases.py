@@ -52,8 +52,8 @@ from companion.vision.colours import (APART_MM, Palette, TeamColour, blended_pai
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
-from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, halfway_radius, mixed_radius,
-                                        outer_circle, outer_size, outer_spreads, resized, rim_paint)
+from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,
+                                        mixed_radius, outer_circle, outer_size, outer_spreads, resized, rim_paint)
 from companion.vision.stats import median
 from companion.vision.white import neutral
 
@@ -418,9 +418,7 @@ class BaseFinder(LateReadings):
         # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
         offsets = np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])
         rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
-        xy = rho[:, None] * DIRS.T[:, None, :]          # 2 x len(rho) x RAYS
-        xy[0] += base.x_in
-        xy[1] += base.y_in
+        xy = circle_planes(base.x_in, base.y_in, rho)
         lab = self._sample(frame, reg, xy).reshape(len(larger), len(offsets), RAYS, 3)
         # each ray's most saturated sample that is not the surface, the reading's own colour, or
         # a blend of the two (every ring at once: the arrays are small, the calls are what cost)

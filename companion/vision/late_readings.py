@@ -22,7 +22,7 @@ from companion.vision.base_reading import MM, RIM_MM, Base
 from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, hue_gap
 from companion.vision.overlaps import ONE_CENTRE_IN, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
-from companion.vision.rim_edges import DIRS, own_paint
+from companion.vision.rim_edges import circle_planes, own_paint
 
 OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's learned colour is measured in it
 BLEND_SURFACE_CHROMA = 15.0   # a surface this colourful (turf, a printed mat) turns a thin rim's hue toward its own
@@ -86,8 +86,10 @@ class LateReadings:
             if self._needless(colour, centre, r, bases):
                 continue
             own = self._own_paint(frame, reg, colour, centre, r)
-            others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
-            base = self._measured_in(frame, reg, own, centre, r, others) if own is not None else None
+            base = None
+            if own is not None:
+                others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
+                base = self._measured_in(frame, reg, own, centre, r, others)
             if base is None:
                 unread.append((colour, centre, r))
             elif not any(overlap(base, b) for b in bases):
@@ -140,10 +142,7 @@ class LateReadings:
         blend into it, as a thin rim's would: the surface's line to red runs through a sand top's
         colour, and a sand top inside a rim of another colour reads as a red blend, with that
         rim, off the line, round it."""
-        rho = base.radius_in + np.array(BLEND_OUT_MM) * MM
-        xy = rho[None, :, None] * DIRS.T[:, None, :]                    # 2 x radii x RAYS
-        xy[0] += base.x_in
-        xy[1] += base.y_in
+        xy = circle_planes(base.x_in, base.y_in, base.radius_in + np.array(BLEND_OUT_MM) * MM)
         _, off, _ = blend_position(self._sample(frame, reg, xy)[..., 1:], blend.lab[1:], blend.surface)
         return float(np.median(off)) <= BLEND_OFF_LINE
 

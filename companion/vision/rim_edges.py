@@ -30,6 +30,20 @@ CONSENSUS_IN = 0.03      # an outer edge point this near a circle lies on it (a 
 #                          tolerance, a pixel at 16 px/in, finds rings in noise: 6 more invented in 2,000 pictures)
 
 
+def circle_planes(x: float, y: float, rho: np.ndarray) -> np.ndarray:
+    """Board points on circles of radii ``rho`` (inches, 1-D) about (``x``, ``y``), one on each
+    ray, as x and y planes (2 x len(rho) x RAYS): the form the finder's ``_sample`` reads.
+
+    >>> xy = circle_planes(1.0, 2.0, np.array([0.5]))
+    >>> xy.shape, [round(float(v), 6) for v in xy[:, 0, 0]]
+    ((2, 1, 60), [1.5, 2.0])
+    """
+    xy = np.asarray(rho, float)[:, None] * DIRS.T[:, None, :]
+    xy[0] += x
+    xy[1] += y
+    return xy
+
+
 def _from_centre(rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray) -> np.ndarray:
     """How far from a rim's centre ``c`` each sample lies of the rays ``rows`` cast from ``centre``
     (a few hundredths of an inch off it) at the radii ``rho``: rows x samples, inches."""

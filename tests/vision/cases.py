@@ -21,6 +21,11 @@ def read_case(case, pitch, tmp_path=None):
     return pipeline, pipeline.process(case.image()).bases
 
 
+def found_in(case, pitch, tmp_path=None):
+    """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
+    return read_case(case, pitch, tmp_path)[1]
+
+
 def near(found, x, y, within):
     """(colour, size) of the bases found within ``within`` in of (x, y)."""
     return [(b.color, b.diameter_mm) for b in found if math.hypot(b.x_in - x, b.y_in - y) < within]

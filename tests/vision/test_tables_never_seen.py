@@ -18,14 +18,9 @@ from companion.vision.bases import BaseFinder
 from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, picture_colours
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, profile_from_dict
+from tests.vision.cases import found_in as _bases
 from tests.vision.cases import near as _near
 from tests.vision.cases import pixels as _pixels
-from tests.vision.cases import read_case as _run
-
-
-def _bases(case, pitch, tmp_path=None):
-    """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
-    return _run(case, pitch, tmp_path)[1]
 
 
 def _each_piece_found(case, found, within):

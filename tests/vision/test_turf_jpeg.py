@@ -10,13 +10,10 @@ from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
 from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
+from tests.vision.cases import found_in as _bases
 from tests.vision.cases import near as _near
 from tests.vision.cases import read_case as _run
 from tests.vision.cases import pixels as _pixels
-
-
-def _bases(case, pitch, tmp_path=None):
-    return _run(case, pitch, tmp_path)[1]
 
 
 def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_its_blend(tmp_path, pitch):
