@@ -15,6 +15,7 @@ state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -28,6 +29,8 @@ OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's lea
 BLEND_SURFACE_CHROMA = 15.0   # a surface this colourful (turf, a printed mat) turns a thin rim's hue toward its own
 BLEND_OUT_MM = (1.5, 3.0)     # a blend reading's outside, looked at this far beyond its outer edge,
 BLEND_OFF_LINE = 10.0         # is the surface or the paint's blend into it: this near the line (Lab a, b)
+BLEND_HALFWAY = 0.5           # a blend reading's paint lies at most this far from the paint to the surface,
+BLEND_APART = 10.0            # and nearer its team's line than any other's; by this much when its hue names another
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 
 
@@ -102,11 +105,9 @@ class LateReadings:
         # last, the weakest: a blend reading names the paint of a rim's blend into the surface,
         # where another team's rim blends the same way (a blue rim's into turf passes cyan)
         for colour, centre, r in unread:
-            blend = self._blend_of(colour)
-            if blend is None or self._needless(colour, centre, r, bases):
+            if self._blend_of(colour) is None or self._needless(colour, centre, r, bases):
                 continue
-            others = neighbours_of(bases, colour.name, centre, r + RIM_MM * MM / 2)
-            base = self._measured_in(frame, reg, blend, centre, r, others)
+            base, blend = self._blend_reading(frame, reg, colour, centre, r, bases)
             if base is None:
                 continue
             # where a base stands, it stands; unless it is only a ring inside this one (a sand
@@ -137,6 +138,43 @@ class LateReadings:
             return None
         return BlendColour(colour.name, colour.lab, colour.spread, surface=(sa, sb))
 
+    def _blend_reading(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r: float,
+                       bases: list[Base]) -> tuple[Base | None, BlendColour | None]:
+        """The circle of ``colour`` at ``centre`` measured by a blend into the surface: its own
+        colour's first, then each colour a base found shows, and the blend it was read in; or
+        (None, None). A blue rim's blend into turf is learned as a cyan of its own: the circles
+        its search draws are cyan's, and only blue's blend reads them. A colour no base shows
+        names none: the picture's clusters can learn a team's pale rims as a colour of their own,
+        and the turf's line to red runs through a sand top's colour."""
+        shown = {b.color for b in bases}
+        nearest_first = sorted((c for c in self.seen.colours if c.name in shown - {colour.name}),
+                               key=lambda c: hue_gap(c.hue, colour.hue))
+        for c in [colour] + nearest_first:
+            blend = self._blend_of(c)
+            others = neighbours_of(bases, c.name, centre, r + RIM_MM * MM / 2)
+            base = self._measured_in(frame, reg, blend, centre, r, others, shown)
+            if base is not None:
+                return base, blend
+        return None, None
+
+    def _blend_named(self, base: Base, blend: BlendColour, shown: set[str] | None = None) -> Base | None:
+        """``base``, read by ``blend``, named as that blend's team when its paint is that team's
+        blend into the surface; else None. Its paint must lie nearest that team's line to the
+        surface, and no more than halfway along it from the paint (a reading more the surface's
+        colour than the paint's is a pale rim of a colour not learned: such colours lie near
+        every line out of the surface). Named by hue, a blue rim's blend into turf is cyan: it
+        is named by its line when that is the nearest by ``BLEND_APART`` and, if ``shown`` is
+        given, the team is one of those (the teams whose bases were found)."""
+        t, off, _ = blend_position(np.asarray(base.ab, float), blend.lab[1:], self.surface_ab)
+        lines = sorted((float(blend_position(base.ab, c.lab[1:], self.surface_ab)[1]), c.name)
+                       for c in self.seen.colours if c.name != blend.name)
+        if float(t) > BLEND_HALFWAY or (lines and lines[0][0] < float(off)):
+            return None
+        if base.color == blend.name:
+            return base
+        clear = not lines or lines[0][0] >= float(off) + BLEND_APART
+        return replace(base, color=blend.name) if clear and (shown is None or blend.name in shown) else None
+
     def _blends_out(self, frame, reg: Registration, base: Base, blend: BlendColour) -> bool:
         """Whether round ``base``, just outside its outer edge, lies the surface or the paint's
         blend into it, as a thin rim's would: the surface's line to red runs through a sand top's
@@ -146,22 +184,17 @@ class LateReadings:
         _, off, _ = blend_position(self._sample(frame, reg, xy)[..., 1:], blend.lab[1:], blend.surface)
         return float(np.median(off)) <= BLEND_OFF_LINE
 
-    def _nearest_blend(self, ab) -> str:
-        """The seen colour whose line to the surface runs nearest paint ``ab`` (Lab a, b): a blend
-        reading's paint is its own colour's blend, not another's (a blue rim's blend into turf
-        reads as a cyan blend too, and lies on blue's line)."""
-        return min(self.seen.colours, key=lambda c: float(blend_position(ab, c.lab[1:], self.surface_ab)[1])).name
-
     def _measured_in(self, frame, reg: Registration, own: TeamColour, centre: np.ndarray, r_mid: float,
-                     others: list[Base]) -> Base | None:
+                     others: list[Base], shown: set[str] | None = None) -> Base | None:
         """A rim circle that measured as no base in its team's colour, measured in its own paint
         ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured; or by its
-        blend into the surface (:meth:`_blend_of`), the team's colour still naming the paint."""
+        blend into the surface (:meth:`_blend_of`), named by :meth:`_blend_named` (``shown``: the
+        teams whose bases were found, which alone a blend's line names; None, any)."""
         if isinstance(own, BlendColour):
             base = self.refine(frame, reg, own, centre, r_mid, others)
-            ok = base is not None and base.color == own.name and self._nearest_blend(base.ab) == own.name and \
-                self._blends_out(frame, reg, base, own)
-            return base if ok else None
+            if base is None or not self._blends_out(frame, reg, base, own):
+                return None
+            return self._blend_named(base, own, shown)
         seen = self.seen
         self.seen = Palette([own if c.name == own.name else c for c in seen.colours])
         try:

@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
-from companion.vision.colours import BlendColour
+from companion.vision.base_reading import Base
+from companion.vision.bases import BaseFinder
+from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position
 from companion.vision.pipeline import VisionPipeline
 from tests.vision.cases import near, read_case
 
@@ -102,3 +104,98 @@ def test_a_rim_fitted_far_more_tightly_than_a_blend_ring_round_it_stands(pitch, 
     found = read_case(make_turned_case(25796), pitch, tmp_path)[1]
     assert near(found, 5.881, 14.392, 0.1) == [("red", 40)]
     assert not near(found, 5.881, 14.392, 0.5)[1:]
+
+
+# the colours of turned seed 37728 as its picture taught them, and its turf
+TURF = (-35.0, 28.0)
+LEARNED = [TeamColour("cyan", (60.4, -34.0, -5.8)), TeamColour("red", (30.2, 21.4, 16.3)),
+           TeamColour("blue", (40.8, 4.4, -25.0))]
+
+
+def _finder(colours=LEARNED, surface=TURF):
+    finder = BaseFinder()
+    finder.seen, finder.surface_ab = Palette(list(colours)), surface
+    return finder
+
+
+def _reading(colour, ab):
+    return Base(5.0, 5.0, 30, colour, 0.6, 0.9, 0.01, ab=ab)
+
+
+def test_a_blend_reading_is_named_by_the_line_its_paint_lies_on():
+    """Turned seed 37728: the paint of a blue 30 mm rim read by blue's blend into the turf is
+    (-4.8, -13.5), nearer cyan than blue in hue (so the reading names it cyan), but 0.5 Lab
+    units off blue's line to the turf and 29 off cyan's: it is blue's blend, named blue. Read
+    by cyan's blend, the same paint is refused: it lies on another colour's line."""
+    finder = _finder()
+    blue, cyan = (finder._blend_of(finder.colour(n)) for n in ("blue", "cyan"))
+    assert finder._blend_named(_reading("cyan", (-4.8, -13.5)), blue).color == "blue"
+    assert finder._blend_named(_reading("blue", (-4.8, -13.5)), blue).color == "blue"
+    assert finder._blend_named(_reading("cyan", (-4.8, -13.5)), cyan) is None
+
+
+def test_a_blend_reading_more_the_surfaces_than_its_paint_is_refused():
+    """Turned seed 37476: a pale cyan rim, on a table whose picture taught no cyan (only blue
+    and red), read by blue's blend: its paint (-12.9, -5.4) lies on blue's line to the turf,
+    but 57 % of the way from blue to the turf. Such a paint lies near every line out of the
+    surface; it names no team."""
+    finder = _finder([TeamColour("blue", (33.3, 16.0, -53.3)), TeamColour("red", (32.2, 23.4, 15.9))],
+                     (-36.0, 29.0))
+    blue = finder._blend_of(finder.colour("blue"))
+    assert finder._blend_named(_reading("blue", (-12.9, -5.4)), blue) is None
+    assert finder._blend_named(_reading("blue", (0.0, -25.0)), blue).color == "blue"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["cyan", "red", "blue"]), st.tuples(st.floats(-60, 60), st.floats(-60, 60)))
+def test_a_named_blend_reading_lies_nearest_its_own_line_within_half_of_it(name, ab):
+    """Whatever its paint, a blend reading that is named is named its blend's team, lies no
+    further from that team's line to the surface than from any other's, and no more than
+    halfway from the paint to the surface."""
+    finder = _finder()
+    blend = finder._blend_of(finder.colour(name))
+    named = finder._blend_named(_reading(name, ab), blend)
+    if named is None:
+        return
+    assert named.color == name
+    t, off, _ = blend_position(np.asarray(ab), blend.lab[1:], TURF)
+    assert t <= 0.5
+    for other in LEARNED:
+        assert off <= blend_position(np.asarray(ab), other.lab[1:], TURF)[1] + 1e-9
+
+
+def test_a_blue_rim_drawn_only_as_cyan_circles_is_read_by_blues_blend(pitch, tmp_path):
+    """Turned seeds 37728 (18.4 px/in) and 37280 (16.1 px/in) at JPEG 90, flat, on turf: pale
+    blue rims 3.0-3.3 mm wide. Their blend into the turf is learned as a cyan of its own, so
+    the circles the search draws through them are cyan's, and cyan (its own colour, and its
+    blend) reads none of them. Blue, a team whose bases the picture shows, reads them by its
+    blend, at their size and within 0.03 in."""
+    found = _found(37728, pitch, tmp_path)
+    assert near(found, 5.728, 28.231, 0.03) == [("blue", 30)]
+    assert near(found, 7.630, 23.380, 0.3) == [("blue", 50)]
+    found = _found(37280, pitch, tmp_path)
+    assert near(found, 11.290, 21.310, 0.03) == [("blue", 40)]
+    assert near(found, 6.240, 3.910, 0.03) == [("blue", 30)]
+
+
+def test_a_colour_no_base_shows_reads_no_blend(pitch, tmp_path):
+    """Turned seed 37488 at JPEG 90 (red and cyan teams, 13.7 px/in): the picture also teaches
+    a "blue" that no base is. Read by that blue's blend, a cyan 40 mm rim came out blue: a
+    colour no base shows reads no blend, and the rim is read cyan."""
+    found = _found(37488, pitch, tmp_path)
+    assert near(found, 4.97, 19.01, 0.3) == [("cyan", 40)]
+
+
+def test_a_blend_line_names_only_a_team_whose_bases_were_found(pitch, tmp_path):
+    """Turned seed 26928 (turf, 12.8 px/in; cyan and yellow teams, and a "red" the picture
+    teaches): a sand top inside a cyan rim, read by red's blend, has a paint (-2, 18.1) yellow
+    in hue that lies on the turf's line to red. No base found is red: the line names no red
+    base, and none is invented there. Where red bases were found, the same reading would be
+    named red."""
+    finder = _finder([TeamColour("yellow", (67.8, -7.2, 67.7)), TeamColour("cyan", (55.3, -13.9, -21.8)),
+                      TeamColour("red", (31.4, 23.5, 16.9))], (-34.0, 27.0))
+    red, top = finder._blend_of(finder.colour("red")), _reading("yellow", (-2.0, 18.1))
+    assert finder._blend_named(top, red, {"cyan", "yellow"}) is None
+    assert finder._blend_named(top, red, {"cyan", "red"}).color == "red"
+    found = read_case(make_turned_case(26928), pitch, tmp_path)[1]
+    assert not [b for b in found if b.color == "red"]
