@@ -777,11 +777,14 @@ class BaseFinder(LateReadings):
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
-            late = self._late_at(centre) if base is None else None
-            if late is not None:                   # the last search found it in its own paint, or rescued
+            late = self._late_at(centre)
+            if late is not None:
+                # the last search found it late (in its own paint, by its blend, or rescued): it is
+                # measured so again, as its team's colour can read a cloak inside it as the base
                 own = late[1]
-                base = self._rescue(frame, reg, colour, centre, r_mid, touching) if own is None else \
+                again = self._rescue(frame, reg, colour, centre, r_mid, touching) if own is None else \
                     self._measured_in(frame, reg, own, centre, r_mid, touching)
+                base = again if again is not None else base
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
         if not search:

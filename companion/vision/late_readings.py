@@ -2,9 +2,11 @@
 their team's colour, measured in the rim's own paint; circles whose centre line fell
 between sizes, sized by the outer edge where their colour is half the surface's (a rescue);
 and last, the weakest, circles measured by their colour's blend into a coloured surface (a
-thin pale rim on turf through JPEG). Each stands only where the search found no base: tried
-at once, any of them could read a base a size wrong, or a neighbour's blend as a base, where
-the team's colour would read it right.
+thin pale rim on turf through JPEG), and the bases read by their outer edge alone measured so
+as the larger sizes (a saturated cloak inside a pale rim). Each stands only where the search
+found no base, or only a ring inside it: tried at once, any of them could read a base a size
+wrong, or a neighbour's blend as a base, where the team's colour would read it right. The
+frames that follow measure a base found late as it was found.
 
 :class:`LateReadings` is a part of :class:`companion.vision.bases.BaseFinder`, whose search
 state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen``,
@@ -19,7 +21,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from companion.vision.base_reading import MM, RIM_MM, Base
+from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, rim_mid
 from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, hue_gap
 from companion.vision.overlaps import ONE_CENTRE_IN, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
@@ -108,20 +110,45 @@ class LateReadings:
             if self._blend_of(colour) is None or self._needless(colour, centre, r, bases):
                 continue
             base, blend = self._blend_reading(frame, reg, colour, centre, r, bases)
-            if base is None:
-                continue
-            # where a base stands, it stands; unless it is only a ring inside this one (a sand
-            # top read as a yellow rim inside a pale blue one) that fits no far tighter (as
-            # elsewhere, "far" is twice: a rim's own edge, under a pale blend ring round it,
-            # fitted three times as tightly)
-            rivals = [b for b in bases if overlap(base, b)]
-            if all(inside(b, base, self.surface_ab) and base.residual_in <= BLEND_LOOSER * b.residual_in
-                   for b in rivals):
-                for b in rivals:
-                    bases.remove(b)
-                bases.append(base)
-                self._late.append((np.array([base.x_in, base.y_in]), blend))
+            if base is not None:
+                self._stand_over(base, blend, bases)
+        self._cloaked_rims(frame, reg, bases)
         return bases
+
+    def _stand_over(self, base: Base, blend: BlendColour, bases: list[Base], over: Base | None = None) -> bool:
+        """Add blend reading ``base`` to ``bases`` (True), or not (False): where a base stands, it
+        stands; unless it is only a ring inside this one (a sand top read as a yellow rim inside
+        a pale blue one) that fits no far tighter (as elsewhere, "far" is twice: a rim's own edge,
+        under a pale blend ring round it, fitted three times as tightly). Those it stands over go.
+        ``over``: a base it must stand over."""
+        rivals = [b for b in bases if overlap(base, b)]
+        if (over is not None and over not in rivals) or not all(
+                inside(b, base, self.surface_ab) and base.residual_in <= BLEND_LOOSER * b.residual_in for b in rivals):
+            return False
+        for b in rivals:
+            bases.remove(b)
+        bases.append(base)
+        self._late.append((np.array([base.x_in, base.y_in]), blend))
+        return True
+
+    def _cloaked_rims(self, frame, reg: Registration, bases: list[Base]) -> None:
+        """Each base read by its outer edge alone (a figure of its colour over its inner edge),
+        measured again by its colour's blend into the surface as each larger size: a figure's
+        cloak, saturated, inside a pale rim 3 mm wide, is read as a base a size or two small and
+        up to 0.25 in off (its outer edge was read as the rim's, with a sand top's crescent
+        between it and the rim). The rim so read stands over it (:meth:`_stand_over`)."""
+        shown = {b.color for b in bases}
+        for base in [b for b in bases if b.edges == 1 and b.diameter_mm < SIZES_MM[-1]]:
+            blend = self._blend_of(self.colour(base.color))
+            if blend is None or base not in bases:
+                continue
+            centre = np.array([base.x_in, base.y_in])
+            for size in (s for s in SIZES_MM if s > base.diameter_mm):
+                others = neighbours_of([b for b in bases if b is not base], base.color, centre, size / 2 * MM)
+                rim = self._measured_in(frame, reg, blend, centre, rim_mid(size), others, shown)
+                if rim is not None and rim.diameter_mm > base.diameter_mm and \
+                        self._stand_over(rim, blend, bases, over=base):
+                    break
 
     def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
         """The last search's late reading (:meth:`_late_readings`) about ``centre``, if one stood there:

@@ -199,3 +199,32 @@ def test_a_blend_line_names_only_a_team_whose_bases_were_found(pitch, tmp_path):
     assert finder._blend_named(top, red, {"cyan", "red"}).color == "red"
     found = read_case(make_turned_case(26928), pitch, tmp_path)[1]
     assert not [b for b in found if b.color == "red"]
+
+
+def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch, tmp_path):
+    """Turned seeds 37136 (18.9 px/in) and 38560 (17.9 px/in) at JPEG 90, flat, on turf: a
+    saturated cloak of the team's colour, leaning to one side of a 50 mm base, with a sand top's
+    crescent between it and a pale rim 3.1-3.5 mm wide. The cloak's outline was read as the
+    base, by its outer edge alone: 40 mm, 0.2 in off. Measured by its blend as the larger
+    size, the pale rim round it is the base, within 0.02 in."""
+    found = _found(37136, pitch, tmp_path)
+    assert near(found, 5.185, 20.709, 0.4) == [("blue", 50)]
+    assert near(found, 5.185, 20.709, 0.02) == [("blue", 50)]
+    found = _found(38560, pitch, tmp_path)
+    assert near(found, 15.441, 11.708, 0.4) == [("magenta", 50)]
+    assert near(found, 15.441, 11.708, 0.02) == [("magenta", 50)]
+
+
+def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
+    """Turned seed 38560 at JPEG 90: the magenta 50 mm rim read by its blend round a cloak of
+    its colour (above). Tracked, magenta's own score reads the cloak as a 40 mm base 0.2 in off,
+    where the rim was: a base the last search found late is measured again as it was found
+    first, and stays 50 mm where it is."""
+    case = replace(make_turned_case(38560), jpeg_quality=90)
+    pipeline = VisionPipeline(pitch, track=False)
+    result = pipeline.process(case.image())
+    known = [b for b in result.bases if math.hypot(b.x_in - 15.441, b.y_in - 11.708) < 0.02]
+    assert [(b.color, b.diameter_mm) for b in known] == [("magenta", 50)]
+    for _ in range(2):
+        known = pipeline.bases.find(case.image(), result.registration, known=known, search=False)
+        assert near(known, 15.441, 11.708, 0.02) == [("magenta", 50)]
