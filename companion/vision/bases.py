@@ -48,7 +48,7 @@ from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
 from companion.vision.colours import (APART_MM, Palette, TeamColour, blended_paint, blends, hue_gap,
-                                     picture_colours, rims_apart, surface_colour)
+                                     paint_apart, picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
@@ -195,11 +195,11 @@ class BaseFinder(LateReadings):
         # team's colour, figures and all (more is a hand or a sleeve), in half-size pixels
         min_mass = max(8.0, 0.5 * np.pi * 27 * MM * 3 * MM * ppi * ppi)
         max_mass = 40 * np.pi * (25 * MM) ** 2 * ppi * ppi
-        a2, b2, reach = a, b, max(2, round(APART_MM * MM * ppi))
+        a2, b2 = a, b
         a, b, L = a[mask], b[mask], L[mask]
         self.surface_ab = surface_colour(a, b)
         found = picture_colours(a, b, L * (100 / 255), self.palette, self.teams, min_mass, max_mass, self.surface_ab,
-                                apart=lambda weak, strong: rims_apart(a2, b2, mask, weak, strong, reach))
+                                apart=lambda weak, strong: paint_apart(a2, b2, mask, weak, strong, ppi * MM))
         names = {c.name for c in found}
         # a team this picture does not show (a hand over its bases) keeps what the frames so
         # far showed of it; a configured team never seen yet, its palette colour

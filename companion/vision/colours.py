@@ -263,10 +263,14 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     ``names`` limits the result to those teams. A cluster of more than ``max_mass``
     pixels is no team's rims (a hand, a sleeve, a cloth).
     ``surface``: the surface's own (a, b), when the caller has measured it.
-    ``apart(weak, stronger)``: whether a cluster's pixels lie apart from every stronger one's in
-    the picture (:func:`rims_apart`). A cluster on the line from a stronger one to the surface
-    is that one's blur, unless its pixels lie apart from all stronger clusters' and it has as
-    much paint as a team shows (``TEAM_SHARE`` of the strongest cluster's).
+    ``apart(weak, stronger)``: how much of a cluster's paint lies apart from every stronger
+    one's in the picture, (share, mm2) (:func:`paint_apart`). A cluster on the line from a
+    stronger one to the surface is that one's blur, unless a rim's worth of its paint lies
+    apart (``APART_RIMS_MM2``), or most of it does and it has as much paint as a team shows
+    (``TEAM_SHARE`` of the strongest cluster's). One with less than a team's share is a team's
+    only if it is as saturated as paint (``PAINT_CHROMA``): a pale cyan team beside blue ones
+    with figures and cloaks of their colour has a twentieth of blue's paint, sand tops
+    beside a red team a tenth.
 
     >>> pal = Palette.nominal()
     >>> lab = np.array([lab_of_rgb((60, 150, 60))] * 900 + [lab_of_rgb((70, 90, 150))] * 60)
@@ -359,8 +363,13 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             found[best.name] = (mass, TeamColour(best.name, lab))
 
     def own_team(mass, weak):                # a team of its own on another's line to the surface
-        return apart is not None and mass >= TEAM_SHARE * strongest and \
-            apart(weak, [c for m, c in found.values() if m > mass])
+        if apart is None:
+            return False
+        teams_share = mass >= TEAM_SHARE * strongest
+        if not teams_share and weak.chroma < PAINT_CHROMA * palette.get(weak.name).chroma:
+            return False
+        share, area = apart(weak, [c for m, c in found.values() if m > mass])
+        return area >= APART_RIMS_MM2 or (teams_share and share > 1 - APART_SHARE)
     # (whether it stands apart is asked once a cluster, and only of one that is a blend)
     kept = [f for f in found.values() if not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())
                                               and not own_team(*f))]
@@ -368,29 +377,37 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
 
 
 APART_SHARE = 0.5        # a cluster with fewer of its pixels than this near a stronger one's lies apart
-APART_MM = 21.0          # near: within a 50 mm base's top (its blur, a top, a figure are all this near its rim)
+APART_MM = 21.0          # near: within a 50 mm base's top (its blur, a top, a figure are all this near its rim),
+NEAR_PAINT_MM2 = 20.0    # where a stronger colour has this much paint (a few stray pixels do not count)
+APART_RIMS_MM2 = 200.0   # this much of a cluster's paint apart is a team's rims, whatever its share of paint
+#                          (a 30 mm rim 3 mm wide is 254 mm2)
+PAINT_CHROMA = 0.5       # a cluster with less than a team's share of paint is a team's only with this share
+#                          of its palette colour's chroma (real paint has 0.6-1.1; a sand top, a quarter of yellow's)
 
 
-def rims_apart(a: np.ndarray, b: np.ndarray, inside: np.ndarray, weak: TeamColour, strong: list[TeamColour],
-               reach_px: int) -> bool:
-    """The pixels of colour ``weak`` lie apart from those of the colours ``strong`` in one
-    picture (Lab a, b, 2-D; ``inside``: where the play area is): fewer than ``APART_SHARE`` of
-    them within ``reach_px`` of one of theirs (``APART_MM`` on the board), each colour's pixels
-    those within 16 degrees of its hue. A rim's blur into the surface lies along the rim, and a
-    top or a figure lies inside a rim; another team's rims stand on their own. On turf, a cyan
-    team's colour can lie on the line from blue to the turf, where a blue rim's blur would; a
-    sand top's lies on red's line, and inside a blue rim.
+def paint_apart(a: np.ndarray, b: np.ndarray, inside: np.ndarray, weak: TeamColour, strong: list[TeamColour],
+                px_per_mm: float) -> tuple[float, float]:
+    """How much of colour ``weak``'s paint lies apart from the paint of colours ``strong`` in
+    one picture (Lab a, b, 2-D; ``inside``: where the play area is; ``px_per_mm`` on the
+    board): (the share of its pixels, their area in mm2) that have less than
+    ``NEAR_PAINT_MM2`` of theirs within ``APART_MM``, each colour's pixels those within 16
+    degrees of its hue. A rim's blur into the surface lies along the rim, and a top or a figure
+    lies inside a rim; another team's rims stand on their own. On turf, a cyan team's colour
+    can lie on the line from blue to the turf, where a blue rim's blur would; a sand top's lies
+    on red's line, and inside a blue rim. A few stray pixels of the stronger hue are no paint
+    of theirs: a pale cyan rim blended into a red figure passes blue.
 
     >>> a, b = np.zeros((30, 60)), np.zeros((30, 60))
     >>> blue, cyan = TeamColour("blue", (40.0, 2.0, -37.0)), TeamColour("cyan", (45.0, -19.0, -11.0))
     >>> a[5:8, 5:15], b[5:8, 5:15] = 2.0, -37.0              # a blue rim's arc
     >>> a[8, 5:15], b[8, 5:15] = -19.0, -11.0                # its blur, along it
-    >>> inside = np.ones(a.shape, bool)
-    >>> rims_apart(a, b, inside, cyan, [blue], 4)
-    False
+    >>> inside, px_per_mm = np.ones(a.shape, bool), 0.2      # 5 mm a pixel: 20 mm2 is 0.8 of one
+    >>> paint_apart(a, b, inside, cyan, [blue], px_per_mm)
+    (0.0, 0.0)
     >>> a[20:23, 35:55], b[20:23, 35:55] = -19.0, -11.0      # a cyan rim's arc of its own
-    >>> rims_apart(a, b, inside, cyan, [blue], 4)
-    True
+    >>> share, area = paint_apart(a, b, inside, cyan, [blue], px_per_mm)
+    >>> round(share, 2), round(area)
+    (0.86, 1500)
     """
     hue = np.arctan2(b, a)
     colourful = inside & (a * a + b * b >= MIN_CHROMA ** 2)
@@ -398,14 +415,15 @@ def rims_apart(a: np.ndarray, b: np.ndarray, inside: np.ndarray, weak: TeamColou
     weak_px = colourful & (hue_gap(hue, weak.hue) <= window)
     n = int(np.count_nonzero(weak_px))
     if n == 0:
-        return False
-    strong_px = np.zeros(a.shape, bool)
+        return 0.0, 0.0
+    strong_px = np.zeros(a.shape, np.float32)
     for c in strong:
-        strong_px |= colourful & (hue_gap(hue, c.hue) <= window)
-    strong_px = strong_px.astype(np.uint8)
-    size = 2 * reach_px + 1
-    near = cv2.dilate(strong_px, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))).astype(bool)
-    return int(np.count_nonzero(weak_px & near)) < APART_SHARE * n
+        strong_px[colourful & (hue_gap(hue, c.hue) <= window)] = 1.0
+    reach = max(2, round(APART_MM * px_per_mm))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1)).astype(np.float32)
+    paint_near = cv2.filter2D(strong_px, -1, disc, borderType=cv2.BORDER_CONSTANT)   # their pixels within reach
+    apart = int(np.count_nonzero(weak_px & (paint_near < NEAR_PAINT_MM2 * px_per_mm ** 2 - 0.5)))
+    return apart / n, apart / px_per_mm ** 2
 
 
 TIE_DEG = 18.0           # two palette colours this near (spread degrees, see _spread_gap) to a cluster: a tie

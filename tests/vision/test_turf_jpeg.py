@@ -85,7 +85,8 @@ def test_a_cyan_team_on_the_line_from_blue_to_the_turf_is_a_team_of_its_own(tmp_
 
 def test_a_blend_cluster_whose_pixels_lie_apart_is_kept_only_with_a_teams_share_of_paint(monkeypatch):
     """picture_colours keeps a cluster on a stronger one's line to the surface only when
-    ``apart`` says its pixels lie apart and it has TEAM_SHARE of the strongest's paint."""
+    ``apart`` says most of its pixels lie apart and it has TEAM_SHARE of the strongest's paint,
+    or a rim's worth of its paint (``APART_RIMS_MM2``) lies apart."""
     turf, blue, dull_cyan = (50, 130, 70), (30, 80, 200), (95, 150, 160)
     a, b, L = _pixels((turf, 20000), (blue, 900), (dull_cyan, 600))
     pal = Palette.nominal()
@@ -93,13 +94,48 @@ def test_a_blend_cluster_whose_pixels_lie_apart_is_kept_only_with_a_teams_share_
     surface = surface_colour(a, b)
     names = lambda apart: sorted(c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
                                                                    apart=apart))
-    dropped = names(lambda weak, strong: False)
+    dropped = names(lambda weak, strong: (0.0, 0.0))
     assert "cyan" not in dropped                               # on blue's line to the turf: its blur
-    assert names(lambda weak, strong: True) == sorted(dropped + ["cyan"])
+    assert names(lambda weak, strong: (1.0, 0.0)) == sorted(dropped + ["cyan"])
+    assert names(lambda weak, strong: (0.4, 0.0)) == dropped   # most of it near blue: its blur
     a, b, L = _pixels((turf, 20000), (blue, 900), (dull_cyan, 60))     # a tenth of blue's paint
-    few = lambda: [c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
-                                                   apart=lambda weak, strong: True)]
-    assert "cyan" not in few()
+    few = lambda apart: [c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
+                                                         apart=apart)]
+    assert "cyan" not in few(lambda weak, strong: (1.0, 0.0))
+    assert "cyan" in few(lambda weak, strong: (0.3, 250.0))   # a rim's worth of paint apart
     import companion.vision.colours as colours
     monkeypatch.setattr(colours, "_a_blend", lambda *args: False)
-    assert "cyan" in few()                                     # a cluster, dropped as blue's blur
+    assert "cyan" in few(lambda weak, strong: (0.0, 0.0))    # a cluster, dropped as blue's blur
+
+
+def test_a_pale_cluster_with_little_paint_is_a_team_only_as_saturated_as_paint():
+    """Turned 36228, 38676, 34972 (raised, turf): a pale cyan team (Lab chroma 21-24, 0.6 of
+    nominal cyan's) beside blue bases with figures and cloaks of their colour has 5-14 % of
+    blue's paint, under TEAM_SHARE, and lies on blue's line to the turf: all its bases were
+    lost. A rim's worth of its paint apart from blue's makes it a team. Sand tops (chroma 26,
+    a third of nominal yellow's) on red's line to the turf, a tenth of red's paint, are
+    apart from red's rims as much, and stay no team."""
+    turf, blue, pale_cyan = (50, 130, 70), (30, 80, 200), (95, 150, 160)
+    pal = Palette.nominal()
+    a, b, L = _pixels((turf, 20000), (blue, 900), (pale_cyan, 60))
+    found = picture_colours(a, b, L, pal, None, 30, apart=lambda weak, strong: (1.0, 250.0))
+    assert "cyan" in [c.name for c in found]
+    red, sand = (200, 30, 40), (200, 175, 130)
+    a, b, L = _pixels((turf, 20000), (red, 900), (sand, 60))
+    found = picture_colours(a, b, L, pal, None, 30, apart=lambda weak, strong: (1.0, 250.0))
+    assert "yellow" not in [c.name for c in found]
+    a, b, L = _pixels((turf, 20000), (red, 900), (sand, 600))            # with a team's share
+    assert "yellow" in [c.name for c in picture_colours(a, b, L, pal, None, 30, apart=lambda w, s: (1.0, 250.0))]
+
+
+def test_a_pale_cyan_team_beside_blue_is_learned_when_its_rims_blend_into_its_figures(tmp_path, pitch):
+    """Turned seed 39788 at JPEG 90 (turf, 19.6 px/in, raised; blue and cyan teams): the cyan
+    rims are pale, and where they blend into their red figures they pass blue's hue. Those few
+    blue pixels, dilated 21 mm, marked most of the cyan paint as lying beside blue's, so cyan
+    was dropped as blue's blur: its five bases were lost, and one was read as blue by blue's
+    blend. A handful of pixels is no paint; cyan is learned, and its bases are read cyan."""
+    pipeline, found = _run(replace(make_turned_case(39788), jpeg_quality=90), pitch, tmp_path)
+    assert "cyan" in {c.name for c in pipeline.bases.seen.colours}
+    for x, y, size in ((10.04, 5.50, 30), (17.04, 3.45, 40), (3.94, 18.73, 50), (10.93, 22.54, 40),
+                       (2.64, 17.82, 30)):
+        assert _near(found, x, y, 0.1) == [("cyan", size)], (x, y)
