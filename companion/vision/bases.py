@@ -47,8 +47,8 @@ from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Bas
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
-from companion.vision.colours import (APART_MM, Palette, TeamColour, blended_paint, blends, hue_gap,
-                                     paint_apart, picture_colours, surface_colour)
+from companion.vision.colours import (Palette, TeamColour, blended_paint, blends, hue_gap, paint_apart,
+                                     picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
