@@ -98,12 +98,10 @@ class LateReadings:
             if base is None:
                 unread.append((colour, centre, r))
             elif not any(overlap(base, b) for b in bases):
-                bases.append(base)
-                self._late.append((np.array([base.x_in, base.y_in]), own))
+                self._add_late(bases, base, own)
         for base in self._rescued:
             if not any(overlap(base, b) for b in bases):
-                bases.append(base)
-                self._late.append((np.array([base.x_in, base.y_in]), None))
+                self._add_late(bases, base, None)
         # last, the weakest: a blend reading names the paint of a rim's blend into the surface,
         # where another team's rim blends the same way (a blue rim's into turf passes cyan)
         for colour, centre, r in unread:
@@ -127,9 +125,14 @@ class LateReadings:
             return False
         for b in rivals:
             bases.remove(b)
-        bases.append(base)
-        self._late.append((np.array([base.x_in, base.y_in]), blend))
+        self._add_late(bases, base, blend)
         return True
+
+    def _add_late(self, bases: list[Base], base: Base, how: TeamColour | None) -> None:
+        """Add late reading ``base`` to ``bases``, kept with ``how`` it was measured (its own paint,
+        a blend, or None: a rescue) for the frames that follow (:meth:`_late_at`)."""
+        bases.append(base)
+        self._late.append((np.array([base.x_in, base.y_in]), how))
 
     def _cloaked_rims(self, frame, reg: Registration, bases: list[Base]) -> None:
         """Each base read by its outer edge alone (a figure of its colour over its inner edge),
@@ -144,7 +147,7 @@ class LateReadings:
                 continue
             centre = np.array([base.x_in, base.y_in])
             for size in (s for s in SIZES_MM if s > base.diameter_mm):
-                others = neighbours_of([b for b in bases if b is not base], base.color, centre, size / 2 * MM)
+                others = neighbours_of(bases, base.color, centre, size / 2 * MM)   # (not the base it is round)
                 rim = self._measured_in(frame, reg, blend, centre, rim_mid(size), others, shown)
                 if rim is not None and rim.diameter_mm > base.diameter_mm and \
                         self._stand_over(rim, blend, bases, over=base):
@@ -192,7 +195,7 @@ class LateReadings:
         every line out of the surface). Named by hue, a blue rim's blend into turf is cyan: it
         is named by its line when that is the nearest by ``BLEND_APART`` and, if ``shown`` is
         given, the team is one of those (the teams whose bases were found)."""
-        t, off, _ = blend_position(np.asarray(base.ab, float), blend.lab[1:], self.surface_ab)
+        t, off, _ = blend_position(base.ab, blend.lab[1:], self.surface_ab)
         lines = sorted((float(blend_position(base.ab, c.lab[1:], self.surface_ab)[1]), c.name)
                        for c in self.seen.colours if c.name != blend.name)
         if float(t) > BLEND_HALFWAY or (lines and lines[0][0] < float(off)):
