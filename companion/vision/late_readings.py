@@ -34,6 +34,23 @@ BLEND_OFF_LINE = 10.0         # is the surface or the paint's blend into it: thi
 BLEND_HALFWAY = 0.5           # a blend reading's paint lies at most this far from the paint to the surface,
 BLEND_APART = 10.0            # and nearer its team's line than any other's; by this much when its hue names another
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
+LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
+
+
+def leaning_out(figure: Base, rim: Base) -> bool:
+    """``figure``, read by its outer edge alone, is a figure of ``rim``'s colour leaning out of
+    ``rim`` (seen off the camera's axis, a tall figure's cloak stands out of its base by up to
+    half a base): smaller, its centre within the rim, and fitted ``LEANING_TIGHTER`` more loosely
+    (a circle drawn round a cloak's outline fits it loosely; the rim's round edge fits tightly).
+
+    >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
+    >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
+    >>> leaning_out(cloak, rim), leaning_out(cloak, replace(rim, residual_in=0.03))
+    (True, False)
+    """
+    return figure.color == rim.color and figure.edges == 1 and figure.diameter_mm < rim.diameter_mm and \
+        math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) < rim.radius_in and \
+        LEANING_TIGHTER * rim.residual_in <= figure.residual_in
 
 
 class LateReadings:
@@ -121,7 +138,8 @@ class LateReadings:
         ``over``: a base it must stand over."""
         rivals = [b for b in bases if overlap(base, b)]
         if (over is not None and over not in rivals) or not all(
-                inside(b, base, self.surface_ab) and base.residual_in <= BLEND_LOOSER * b.residual_in for b in rivals):
+                (inside(b, base, self.surface_ab) and base.residual_in <= BLEND_LOOSER * b.residual_in) or
+                leaning_out(b, base) for b in rivals):
             return False
         for b in rivals:
             bases.remove(b)

@@ -215,6 +215,20 @@ def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch,
     assert near(found, 15.441, 11.708, 0.02) == [("magenta", 50)]
 
 
+def test_a_cloak_leaning_out_of_its_rim_gives_way_to_the_rim(pitch, tmp_path):
+    """Turned seeds 35464 (flat, 16.8 px/in) and 36004 (raised, 16.8 px/in) at JPEG 90, on
+    turf: seen off the camera's axis, a tall figure in its team's colour leans out of its base,
+    its cloak standing up to 10 mm beyond the pale rim. The cloak's outline was read as a 30 mm
+    base, 0.4-0.7 in off, and the rim, read by its blend (fitted twice as tightly), gave way to
+    it. The rim stands, within 0.05 in, and the cloak is no base."""
+    found = _found(35464, pitch, tmp_path)
+    assert near(found, 9.891, 25.395, 1.0) == [("cyan", 50)]
+    assert near(found, 9.891, 25.395, 0.05) == [("cyan", 50)]
+    found = _found(36004, pitch, tmp_path)
+    assert near(found, 19.428, 1.250, 0.7) == [("cyan", 40)]
+    assert near(found, 19.428, 1.250, 0.05) == [("cyan", 40)]
+
+
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
     """Turned seed 38560 at JPEG 90: the magenta 50 mm rim read by its blend round a cloak of
     its colour (above). Tracked, magenta's own score reads the cloak as a 40 mm base 0.2 in off,
