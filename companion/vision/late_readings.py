@@ -39,9 +39,10 @@ LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that 
 
 def leaning_out(figure: Base, rim: Base) -> bool:
     """``figure``, read by its outer edge alone, is a figure of ``rim``'s colour leaning out of
-    ``rim`` (seen off the camera's axis, a tall figure's cloak stands out of its base by up to
-    half a base): smaller, its centre within the rim, and fitted ``LEANING_TIGHTER`` more loosely
-    (a circle drawn round a cloak's outline fits it loosely; the rim's round edge fits tightly).
+    ``rim`` (seen off the camera's axis, a tall figure's cloak stands out of its base, by up to
+    its own width on a wide lens): smaller, and fitted ``LEANING_TIGHTER`` more loosely (a circle
+    drawn round a cloak's outline fits it loosely; the rim's round edge fits tightly). Two bases
+    never overlap, so one of the two readings is wrong; the tighter fit is the rim.
 
     >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
@@ -49,7 +50,6 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     (True, False)
     """
     return figure.color == rim.color and figure.edges == 1 and figure.diameter_mm < rim.diameter_mm and \
-        math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) < rim.radius_in and \
         LEANING_TIGHTER * rim.residual_in <= figure.residual_in
 
 
@@ -134,12 +134,14 @@ class LateReadings:
         """Add blend reading ``base`` to ``bases`` (True), or not (False): where a base stands, it
         stands; unless it is only a ring inside this one (a sand top read as a yellow rim inside
         a pale blue one) that fits no far tighter (as elsewhere, "far" is twice: a rim's own edge,
-        under a pale blend ring round it, fitted three times as tightly). Those it stands over go.
-        ``over``: a base it must stand over."""
+        under a pale blend ring round it, fitted three times as tightly), or a figure of its
+        colour leaning out of it (:func:`leaning_out`). Those it stands over go.
+        ``over``: a base it must stand over, measured round it as a larger size; that base's
+        own blur ring it may look like, for the pale rim round a saturated cloak is as dull."""
         rivals = [b for b in bases if overlap(base, b)]
         if (over is not None and over not in rivals) or not all(
-                (inside(b, base, self.surface_ab) and base.residual_in <= BLEND_LOOSER * b.residual_in) or
-                leaning_out(b, base) for b in rivals):
+                (inside(b, base, self.surface_ab, blur_ring=b is not over) and
+                 base.residual_in <= BLEND_LOOSER * b.residual_in) or leaning_out(b, base) for b in rivals):
             return False
         for b in rivals:
             bases.remove(b)

@@ -229,6 +229,30 @@ def test_a_cloak_leaning_out_of_its_rim_gives_way_to_the_rim(pitch, tmp_path):
     assert near(found, 19.428, 1.250, 0.05) == [("cyan", 40)]
 
 
+def test_a_cloak_standing_out_of_its_rim_by_more_than_its_half_gives_way_to_the_rim(pitch, tmp_path):
+    """Turned seed 39296 (flat, 16.9 px/in) at JPEG 90: near the picture's edge, a cyan
+    figure leans so far out of its 50 mm base that its cloak's centre lies outside the rim
+    (1.2 in from the base's centre). The cloak was read as a 30 mm base, then, measured by its
+    blend as larger, as a 40 mm one 1.1 in off; the rim, fitted four times as tightly, gave way."""
+    found = _found(39296, pitch, tmp_path)
+    assert near(found, 20.687, 15.042, 1.3) == [("cyan", 50)]
+    assert near(found, 20.687, 15.042, 0.05) == [("cyan", 50)]
+
+
+def test_a_pale_rim_round_a_cloak_is_no_blur_ring_of_the_cloak(pitch, tmp_path):
+    """Turned seeds 35728 (flat, 13.4 px/in) and 39484 (raised, 16.0 px/in), JPEG 90: a cloak in
+    the team's colour fills a 40 mm base up to its pale rim, and is read by its outer edge
+    alone as a 30 mm base. Measured round it by the colour's blend, the rim is 3 mm further
+    out and duller, which is what a rim's own blur looks like; it was taken for the cloak's
+    blur and the base was reported a size small. Measured round a base so read, the rim stands."""
+    found = _found(35728, pitch, tmp_path)
+    assert near(found, 5.200, 28.074, 0.5) == [("blue", 40)]
+    assert near(found, 5.200, 28.074, 0.05) == [("blue", 40)]
+    found = _found(39484, pitch, tmp_path)
+    assert near(found, 11.882, 18.035, 0.5) == [("red", 40)]
+    assert near(found, 11.882, 18.035, 0.05) == [("red", 40)]
+
+
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
     """Turned seed 38560 at JPEG 90: the magenta 50 mm rim read by its blend round a cloak of
     its colour (above). Tracked, magenta's own score reads the cloak as a 40 mm base 0.2 in off,
