@@ -140,7 +140,7 @@ class LateReadings:
         own blur ring it may look like, for the pale rim round a saturated cloak is as dull."""
         rivals = [b for b in bases if overlap(base, b)]
         if (over is not None and over not in rivals) or not all(
-                (inside(b, base, self.surface_ab, blur_ring=b is not over) and
+                (inside(b, base, self.surface_ab, blur=b is not over) and
                  base.residual_in <= BLEND_LOOSER * b.residual_in) or leaning_out(b, base) for b in rivals):
             return False
         for b in rivals:

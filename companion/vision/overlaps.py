@@ -100,7 +100,7 @@ def _ring_within(a: Base, b: Base, step_mm: float = 3.5, out_in: float = 0.04) -
         np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) + a.radius_in <= b.radius_in + out_in
 
 
-def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur_ring: bool = True) -> bool:
+def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur: bool = True) -> bool:
     """``a`` is a ring within ``b``'s rim, a size step smaller (3.5 mm on the radius, or 2 mm
     when it also measures a smaller size: a shade of the rim's paint on a cloak, read as a
     smaller rim, has an outer edge near the rim's own): a base's top painted in a
@@ -113,8 +113,8 @@ def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur_ring: bool = True) -> b
     than the cloak). A figure's outline can stand out of its rim by up to 2 mm
     (``LEANING_OUT_IN``) and still be the figure, when the rim fits about as well as it does
     (a circle drawn across two touching rims, standing as far out of one of them, fits far
-    worse than either). ``blur_ring``: False when ``b`` cannot be ``a``'s own blur ring
-    (:func:`_own_blur_ring`) however dull it is.
+    worse than either). ``blur``: False when ``b`` cannot be ``a``'s blur ring, however
+    dull it is.
 
     >>> cloak = Base(0.19, 0.1, 30, "yellow", 0.65, 0.9, 0.05, ab=(-16.0, 55.0))
     >>> rim = Base(0.0, 0.0, 40, "yellow", 0.91, 0.9, 0.03, ab=(-12.0, 44.0))      # a paler yellow
@@ -148,7 +148,7 @@ def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur_ring: bool = True) -> b
     if not (_ring_within(a, b) or (smaller and _ring_within(a, b, 2.0)) or
             (smaller and b.residual_in <= 1.5 * a.residual_in and _ring_within(a, b, 3.5, LEANING_OUT_IN))):
         return False
-    if blur_ring and _own_blur_ring(b, a):
+    if blur and _own_blur_ring(b, a):
         return False
     if not blends(a.ab, b.ab, surface_ab):
         return True
@@ -156,7 +156,7 @@ def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur_ring: bool = True) -> b
     nearer_surface = toward_surface > 0.5
     # a blur spreads a rim by BLUR_RING_MM at most: a ring 10 mm within another is not its rim;
     # and a blur is paler than its rim (a ring as saturated round a ring is the base's own rim)
-    blur_ring = np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and \
+    blur_ring = blur and np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < 0.12 and \
         b.radius_in - a.radius_in <= BLUR_RING_MM * MM and toward_surface > 0.1
     return not (blur_ring or nearer_surface)
 

@@ -240,14 +240,17 @@ def test_a_cloak_standing_out_of_its_rim_by_more_than_its_half_gives_way_to_the_
 
 
 def test_a_pale_rim_round_a_cloak_is_no_blur_ring_of_the_cloak(pitch, tmp_path):
-    """Turned seeds 35728 (flat, 13.4 px/in) and 39484 (raised, 16.0 px/in), JPEG 90: a cloak in
-    the team's colour fills a 40 mm base up to its pale rim, and is read by its outer edge
-    alone as a 30 mm base. Measured round it by the colour's blend, the rim is 3 mm further
-    out and duller, which is what a rim's own blur looks like; it was taken for the cloak's
-    blur and the base was reported a size small. Measured round a base so read, the rim stands."""
+    """Turned seeds 35728 (flat, 13.4 px/in), 37744 (flat, 16.1) and 39484 (raised, 16.0),
+    JPEG 90: a cloak in the team's colour fills a 40 mm base up to its pale rim, and is read by
+    its outer edge alone as a 30 mm base. Measured round it by the colour's blend, the rim is
+    3 mm further out and duller, which is what a rim's own blur looks like; it was taken for the
+    cloak's blur and the base was reported a size small. Measured round a base so read, the rim stands."""
     found = _found(35728, pitch, tmp_path)
     assert near(found, 5.200, 28.074, 0.5) == [("blue", 40)]
     assert near(found, 5.200, 28.074, 0.05) == [("blue", 40)]
+    found = _found(37744, pitch, tmp_path)
+    assert near(found, 19.617, 16.167, 0.5) == [("blue", 40)]
+    assert near(found, 19.617, 16.167, 0.05) == [("blue", 40)]
     found = _found(39484, pitch, tmp_path)
     assert near(found, 11.882, 18.035, 0.5) == [("red", 40)]
     assert near(found, 11.882, 18.035, 0.05) == [("red", 40)]
