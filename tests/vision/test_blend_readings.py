@@ -23,6 +23,14 @@ def _found(seed, pitch, tmp_path):
     return read_case(case, pitch, tmp_path)[1]
 
 
+def _stands_alone(seed, pitch, tmp_path, x, y, base, clear_in, within_in=0.05):
+    """In turned case ``seed`` (:func:`_found`), ``base`` (team, size) is read within
+    ``within_in`` of (x, y), and no other base within ``clear_in`` (what stood in its place)."""
+    found = _found(seed, pitch, tmp_path)
+    assert near(found, x, y, clear_in) == [base]
+    assert near(found, x, y, within_in) == [base]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.tuples(st.floats(-60, 60), st.floats(-60, 60)), st.tuples(st.floats(-60, 60), st.floats(-60, 60)),
        st.floats(0.0, 1.0))
@@ -88,9 +96,7 @@ def test_a_ring_inside_a_blend_reading_gives_way_to_it(pitch, tmp_path):
       was refused beside it.
     - Turned seed 35620 at JPEG 90 (18.6 px/in, raised): a cyan cloak over a sand top was read
       as a cyan 30 mm base 0.23 in off its 40 mm rim, paler than the cloak."""
-    found = _found(37420, pitch, tmp_path)
-    assert near(found, 4.677, 16.318, 0.3) == [("blue", 50)]
-    assert near(found, 4.677, 16.318, 0.03) == [("blue", 50)]
+    _stands_alone(37420, pitch, tmp_path, 4.677, 16.318, ("blue", 50), 0.3, 0.03)
     found = _found(35620, pitch, tmp_path)
     assert near(found, 11.061, 15.418, 0.3) == [("cyan", 40)]
 
@@ -223,12 +229,8 @@ def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch,
     crescent between it and a pale rim 3.1-3.5 mm wide. The cloak's outline was read as the
     base, by its outer edge alone: 40 mm, 0.2 in off. Measured by its blend as the larger
     size, the pale rim round it is the base, within 0.02 in."""
-    found = _found(37136, pitch, tmp_path)
-    assert near(found, 5.185, 20.709, 0.4) == [("blue", 50)]
-    assert near(found, 5.185, 20.709, 0.02) == [("blue", 50)]
-    found = _found(38560, pitch, tmp_path)
-    assert near(found, 15.441, 11.708, 0.4) == [("magenta", 50)]
-    assert near(found, 15.441, 11.708, 0.02) == [("magenta", 50)]
+    _stands_alone(37136, pitch, tmp_path, 5.185, 20.709, ("blue", 50), 0.4, 0.02)
+    _stands_alone(38560, pitch, tmp_path, 15.441, 11.708, ("magenta", 50), 0.4, 0.02)
 
 
 def test_a_cloak_leaning_out_of_its_rim_gives_way_to_the_rim(pitch, tmp_path):
@@ -237,12 +239,8 @@ def test_a_cloak_leaning_out_of_its_rim_gives_way_to_the_rim(pitch, tmp_path):
     its cloak standing up to 10 mm beyond the pale rim. The cloak's outline was read as a 30 mm
     base, 0.4-0.7 in off, and the rim, read by its blend (fitted twice as tightly), gave way to
     it. The rim stands, within 0.05 in, and the cloak is no base."""
-    found = _found(35464, pitch, tmp_path)
-    assert near(found, 9.891, 25.395, 1.0) == [("cyan", 50)]
-    assert near(found, 9.891, 25.395, 0.05) == [("cyan", 50)]
-    found = _found(36004, pitch, tmp_path)
-    assert near(found, 19.428, 1.250, 0.7) == [("cyan", 40)]
-    assert near(found, 19.428, 1.250, 0.05) == [("cyan", 40)]
+    _stands_alone(35464, pitch, tmp_path, 9.891, 25.395, ("cyan", 50), 1.0)
+    _stands_alone(36004, pitch, tmp_path, 19.428, 1.250, ("cyan", 40), 0.7)
 
 
 def test_a_cloak_standing_out_of_its_rim_by_more_than_its_half_gives_way_to_the_rim(pitch, tmp_path):
@@ -250,9 +248,7 @@ def test_a_cloak_standing_out_of_its_rim_by_more_than_its_half_gives_way_to_the_
     figure leans so far out of its 50 mm base that its cloak's centre lies outside the rim
     (1.2 in from the base's centre). The cloak was read as a 30 mm base, then, measured by its
     blend as larger, as a 40 mm one 1.1 in off; the rim, fitted four times as tightly, gave way."""
-    found = _found(39296, pitch, tmp_path)
-    assert near(found, 20.687, 15.042, 1.3) == [("cyan", 50)]
-    assert near(found, 20.687, 15.042, 0.05) == [("cyan", 50)]
+    _stands_alone(39296, pitch, tmp_path, 20.687, 15.042, ("cyan", 50), 1.3)
 
 
 def test_a_pale_rim_round_a_cloak_is_no_blur_ring_of_the_cloak(pitch, tmp_path):
@@ -260,16 +256,11 @@ def test_a_pale_rim_round_a_cloak_is_no_blur_ring_of_the_cloak(pitch, tmp_path):
     JPEG 90: a cloak in the team's colour fills a 40 mm base up to its pale rim, and is read by
     its outer edge alone as a 30 mm base. Measured round it by the colour's blend, the rim is
     3 mm further out and duller, which is what a rim's own blur looks like; it was taken for the
-    cloak's blur and the base was reported a size small. Measured round a base so read, the rim stands."""
-    found = _found(35728, pitch, tmp_path)
-    assert near(found, 5.200, 28.074, 0.5) == [("blue", 40)]
-    assert near(found, 5.200, 28.074, 0.05) == [("blue", 40)]
-    found = _found(37744, pitch, tmp_path)
-    assert near(found, 19.617, 16.167, 0.5) == [("blue", 40)]
-    assert near(found, 19.617, 16.167, 0.05) == [("blue", 40)]
-    found = _found(39484, pitch, tmp_path)
-    assert near(found, 11.882, 18.035, 0.5) == [("red", 40)]
-    assert near(found, 11.882, 18.035, 0.05) == [("red", 40)]
+    cloak's blur and the base was reported a size small. Measured round a base so read, the
+    rim stands."""
+    _stands_alone(35728, pitch, tmp_path, 5.200, 28.074, ("blue", 40), 0.5)
+    _stands_alone(37744, pitch, tmp_path, 19.617, 16.167, ("blue", 40), 0.5)
+    _stands_alone(39484, pitch, tmp_path, 11.882, 18.035, ("red", 40), 0.5)
 
 
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
