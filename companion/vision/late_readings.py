@@ -136,8 +136,9 @@ class LateReadings:
         a pale blue one) that fits no far tighter (as elsewhere, "far" is twice: a rim's own edge,
         under a pale blend ring round it, fitted three times as tightly), or a figure of its
         colour leaning out of it (:func:`leaning_out`). Those it stands over go.
-        ``over``: a base it must stand over, measured round it as a larger size; that base's
-        own blur ring it may look like, for the pale rim round a saturated cloak is as dull."""
+        ``over``: a base it must stand over, measured round it as a larger size; it is not
+        refused for looking like that base's blur ring (a pale rim round a saturated cloak
+        is as dull as one)."""
         rivals = [b for b in bases if overlap(base, b)]
         if (over is not None and over not in rivals) or not all(
                 (inside(b, base, self.surface_ab, blur=b is not over) and

@@ -143,6 +143,11 @@ def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur: bool = True) -> bool:
     >>> yellow_rim = Base(6.96, 15.93, 50, "yellow", 1.04, 1.0, 0.026, edges=1, chroma=29.0, ab=(-2.9, 33.6))
     >>> inside(rim_and_top, yellow_rim, (4.0, -2.0))     # turned case 21209: as saturated, so no blur
     True
+    >>> filling = Base(19.61, 16.16, 30, "blue", 0.697, 0.62, 0.014, edges=1, chroma=35.4, ab=(6.0, -42.0))
+    >>> pale = Base(19.62, 16.18, 40, "blue", 0.83, 0.88, 0.0129, edges=1, chroma=22.1, ab=(2.0, -27.0))
+    >>> turf = (-35.0, 28.0)         # turned case 37744: a cloak filling its rim, the rim read by its blend
+    >>> inside(filling, pale, turf), inside(filling, pale, turf, blur=False)
+    (False, True)
     """
     smaller = a.diameter_mm < b.diameter_mm
     if not (_ring_within(a, b) or (smaller and _ring_within(a, b, 2.0)) or
