@@ -215,8 +215,7 @@ class LateReadings:
         colour than the paint's is a pale rim of a colour not learned: such colours lie near
         every line out of the surface). Named by hue, a blue rim's blend into turf is cyan: it
         is named by its line when that is the nearest by ``BLEND_APART`` and, if ``shown`` is
-        given, the team is one of those (the teams whose bases were found); then only those
-        teams' lines, and its hue's, are its rivals."""
+        given, the team is one of those (the teams whose bases were found)."""
         t, off, _ = blend_position(base.ab, blend.lab[1:], self.surface_ab)
         lines = sorted((float(blend_position(base.ab, c.lab[1:], self.surface_ab)[1]), c.name)
                        for c in self.seen.colours if c.name != blend.name)
@@ -224,9 +223,7 @@ class LateReadings:
             return None
         if base.color == blend.name:
             return base
-        # (a colour no base shows is no rival: figures teach such colours, and no blend names one)
-        rivals = [gap for gap, name in lines if shown is None or name in shown or name == base.color]
-        clear = not rivals or rivals[0] >= float(off) + BLEND_APART
+        clear = not lines or lines[0][0] >= float(off) + BLEND_APART
         return replace(base, color=blend.name) if clear and (shown is None or blend.name in shown) else None
 
     def _blends_out(self, frame, reg: Registration, base: Base, blend: BlendColour) -> bool:

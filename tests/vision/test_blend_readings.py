@@ -207,22 +207,6 @@ def test_a_blend_line_names_only_a_team_whose_bases_were_found(pitch, tmp_path):
     assert not [b for b in found if b.color == "red"]
 
 
-def test_a_colour_no_base_shows_is_no_rival_line(pitch, tmp_path):
-    """Turned seed 34768 (16.8 px/in, flat; red and blue teams, and a "magenta" and a "cyan"
-    its figures and blends teach): a blue 30 mm rim 3.5 mm wide read by blue's blend has a
-    paint (-3.2, -6.6), cyan by hue, 3.3 Lab units off blue's line to the turf and 8.6 off
-    magenta's. No magenta base was found, and no blend is named magenta: its line does not
-    make the reading too near to call, and the rim is read blue. Were magenta a team found,
-    the reading would be refused."""
-    finder = _finder([TeamColour("red", (45.5, 25.6, 14.4)), TeamColour("blue", (45.1, 6.3, -23.7)),
-                      TeamColour("cyan", (47.8, -18.9, -2.0)), TeamColour("magenta", (41.4, 14.8, -9.7))],
-                     (-37.0, 30.0))
-    blue, rim = finder._blend_of(finder.colour("blue")), _reading("cyan", (-3.2, -6.6))
-    assert finder._blend_named(rim, blue, {"red", "blue"}).color == "blue"
-    assert finder._blend_named(rim, blue, {"red", "blue", "magenta"}) is None
-    assert near(_found(34768, pitch, tmp_path), 2.64, 18.57, 0.1) == [("blue", 30)]
-
-
 def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch, tmp_path):
     """Turned seeds 37136 (18.9 px/in) and 38560 (17.9 px/in) at JPEG 90, flat, on turf: a
     saturated cloak of the team's colour, leaning to one side of a 50 mm base, with a sand top's
