@@ -2,8 +2,9 @@
 their team's colour, measured in the rim's own paint; circles whose centre line fell
 between sizes, sized by the outer edge where their colour is half the surface's (a rescue);
 and last, the weakest, circles measured by their colour's blend into a coloured surface (a
-thin pale rim on turf through JPEG), and the bases read by their outer edge alone measured so
-as the larger sizes (a saturated cloak inside a pale rim). Each stands only where the search
+thin pale rim on turf through JPEG), and the bases read by their outer edge alone, or by two
+edges loosely, measured so as the larger sizes (a saturated cloak inside a pale rim; a pale
+rim read a size small). Each stands only where the search
 found no base, or only a ring inside it: tried at once, any of them could read a base a size
 wrong, or a neighbour's blend as a base, where the team's colour would read it right. The
 frames that follow measure a base found late as it was found.
@@ -35,6 +36,7 @@ BLEND_HALFWAY = 0.5           # a blend reading's paint lies at most this far fr
 BLEND_APART = 10.0            # and nearer its team's line than any other's; by this much when its hue names another
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
+LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
 
 
 def leaning_out(figure: Base, rim: Base) -> bool:
@@ -157,12 +159,16 @@ class LateReadings:
 
     def _cloaked_rims(self, frame, reg: Registration, bases: list[Base]) -> None:
         """Each base read by its outer edge alone (a figure of its colour over its inner edge),
-        measured again by its colour's blend into the surface as each larger size: a figure's
-        cloak, saturated, inside a pale rim 3 mm wide, is read as a base a size or two small and
-        up to 0.25 in off (its outer edge was read as the rim's, with a sand top's crescent
-        between it and the rim). The rim so read stands over it (:meth:`_stand_over`)."""
+        or by two edges fitted loosely (``LOOSE_FIT_IN``), measured again by its colour's blend
+        into the surface as each larger size: a figure's cloak, saturated, inside a pale rim
+        3 mm wide, is read as a base a size or two small and up to 0.25 in off (its outer edge
+        was read as the rim's, with a sand top's crescent between it and the rim); a pale rim
+        whose half-score outer edge lies 1-2 mm inside it, under JPEG and light that turn its
+        hue, is read a size small by its centre line. The rim so read stands over it
+        (:meth:`_stand_over`)."""
         shown = {b.color for b in bases}
-        for base in [b for b in bases if b.edges == 1 and b.diameter_mm < SIZES_MM[-1]]:
+        small = [b for b in bases if b.diameter_mm < SIZES_MM[-1]]
+        for base in [b for b in small if b.edges == 1 or b.residual_in > LOOSE_FIT_IN]:
             blend = self._blend_of(self.colour(base.color))
             if blend is None or base not in bases:
                 continue

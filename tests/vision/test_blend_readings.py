@@ -247,6 +247,16 @@ def test_a_pale_rim_round_a_cloak_is_no_blur_ring_of_the_cloak(pitch, tmp_path):
     _stands_alone(39484, pitch, tmp_path, 11.882, 18.035, ("red", 40), 0.5)
 
 
+def test_a_pale_rim_read_a_size_small_by_a_loose_two_edge_fit_is_read_by_its_blend(pitch, tmp_path):
+    """Turned seeds 38584 (15.5 px/in) and 35504 (12.9 px/in) at JPEG 90, flat, on turf: pale
+    50 mm rims round grey tops. Their half-score outer edge lies 1-2 mm inside the rim, and
+    their centre line names 40 mm, in a fit 0.035-0.04 in loose (the shared picture flat/202 shows
+    the same under a hue turned 8 degrees and JPEG 75). Measured by their blend as the larger
+    size, the rims are 50 mm."""
+    _stands_alone(38584, pitch, tmp_path, 5.359, 11.948, ("cyan", 50), 0.5)
+    _stands_alone(35504, pitch, tmp_path, 13.552, 25.406, ("magenta", 50), 0.5)
+
+
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
     """Turned seed 38560 at JPEG 90: the magenta 50 mm rim read by its blend round a cloak of
     its colour (above). Tracked, magenta's own score reads the cloak as a 40 mm base 0.2 in off,
