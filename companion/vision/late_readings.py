@@ -4,10 +4,10 @@ between sizes, sized by the outer edge where their colour is half the surface's 
 and last, the weakest, circles measured by their colour's blend into a coloured surface (a
 thin pale rim on turf through JPEG), and the bases read by their outer edge alone, or by two
 edges loosely, measured so as the larger sizes (a saturated cloak inside a pale rim; a pale
-rim read a size small). Each stands only where the search
-found no base, or only a ring inside it: tried at once, any of them could read a base a size
-wrong, or a neighbour's blend as a base, where the team's colour would read it right. The
-frames that follow measure a base found late as it was found.
+rim read a size small). Each stands only where the search found no base, or only a ring
+inside it: tried at once, any of them could read a base a size wrong, or a neighbour's blend
+as a base, where the team's colour would read it right. The frames that follow measure a
+base found late as it was found.
 
 :class:`LateReadings` is a part of :class:`companion.vision.bases.BaseFinder`, whose search
 state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen``,
@@ -167,8 +167,8 @@ class LateReadings:
         hue, is read a size small by its centre line. The rim so read stands over it
         (:meth:`_stand_over`)."""
         shown = {b.color for b in bases}
-        small = [b for b in bases if b.diameter_mm < SIZES_MM[-1]]
-        for base in [b for b in small if b.edges == 1 or b.residual_in > LOOSE_FIT_IN]:
+        for base in [b for b in bases if b.diameter_mm < SIZES_MM[-1] and
+                     (b.edges == 1 or b.residual_in > LOOSE_FIT_IN)]:
             blend = self._blend_of(self.colour(base.color))
             if blend is None or base not in bases:
                 continue
