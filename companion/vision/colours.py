@@ -66,6 +66,16 @@ class TeamColour:
         """Team score of pixels with Lab chroma (a, b)."""
         return np.maximum(self._along_less_across(a, b), 0.0)
 
+    def signed_score(self, a: float, b: float) -> float:
+        """:meth:`score` of one colour before it is clipped at 0: how far below a grey a colour off
+        this hue lies (turf, for a magenta rim: well below).
+
+        >>> c = TeamColour("x", (50.0, 30.0, 40.0))
+        >>> round(c.signed_score(30.0, 40.0), 6), round(c.signed_score(-30.0, -40.0), 6), float(c.score(-30.0, -40.0))
+        (50.0, -50.0, 0.0)
+        """
+        return float(TeamColour._along_less_across(self, float(a), float(b)))
+
     def above(self, a: np.ndarray, b: np.ndarray, level: float) -> np.ndarray:
         """Where :meth:`score` is above ``level`` (> 0), as a uint8 mask.
 

@@ -13,6 +13,12 @@ above the board). So the footprint centre is
 where c0 is the centre measured on the board plane. The camera's pose comes from
 the board homography and the lens intrinsics (CAMERA.toml): [r1 r2 t] ~ K^-1 H.
 
+The outline a rim is measured by is not quite its top circle: on the side toward
+the camera the base's side wall shows below it, and the rim's outer edge may take
+in part of the wall (:func:`wall_seen`). Its centre is then where a top circle
+lower by half that part would be seen, so the footprint is found from
+:func:`outline_height`, not from the base's full height.
+
 >>> import cv2
 >>> K = np.array([[1000.0, 0, 640], [0, 1000.0, 360], [0, 0, 1]])
 >>> R = cv2.Rodrigues(np.array([0.3, 0.0, 0.0]))[0]; t = np.array([-11.0, -12.0, 50.0])
@@ -30,6 +36,13 @@ from __future__ import annotations
 import numpy as np
 
 MM = 1 / 25.4
+
+# The most of a raised base's side wall, on its side toward the camera, that the rim's outer edge
+# takes in: measured as the share that leaves no mean error toward the camera, 0.2-0.35 for
+# each colour on turf (the project's raised cases, dark and light walls; and the shared raised
+# pictures, another renderer's) where the surface scores far below a grey. See
+# docs/PERFORMANCE.md, "Thirty-seventh pass".
+WALL_SEEN = 0.25
 
 
 def camera_centre(H: np.ndarray, K: np.ndarray) -> np.ndarray | None:
@@ -60,6 +73,36 @@ def to_plane(footprints: np.ndarray, C: np.ndarray, height_in: float) -> np.ndar
     """The inverse: where a rim on a base at ``footprints`` appears on the board plane."""
     k = abs(C[2]) / (abs(C[2]) - height_in)
     return C[None, :2] + (np.asarray(footprints, float) - C[None, :2]) * k
+
+
+def wall_seen(surface_score: float, paint_score: float) -> float:
+    """The share of a raised base's side wall, on its side toward the camera, that its rim's outer
+    edge (at half the team score) takes in. The wall, a grey (dark or light: it scores 0), is 1-2 px
+    wide at 16-40 px/in and blurs into the rim's edge. Where the surface scores below a grey (turf
+    round a magenta, blue or red rim), the wall's blend with the rim scores above the surface's
+    and the half-score edge moves out onto the wall; where the surface scores as a grey does
+    (grey felt), the edge stays on the rim. ``surface_score``: the rim colour's score of the
+    surface, not clipped at 0; ``paint_score``: of the rim's paint. The share grows with how far
+    below a grey the surface lies, as a part of the whole step to the paint, up to
+    :data:`WALL_SEEN` at half of it.
+
+    >>> wall_seen(0.0, 40.0), wall_seen(-40.0, 40.0), wall_seen(-10.0, 40.0)
+    (0.0, 0.25, 0.1)
+    """
+    below = max(0.0, -surface_score) / max(paint_score - surface_score, 1e-6)
+    return WALL_SEEN * min(1.0, 2.0 * below)
+
+
+def outline_height(height_in: float, wall_share: float) -> float:
+    """The height at which the outline of a base ``height_in`` tall is centred, as seen: its top
+    circle drawn out toward the camera by ``wall_share`` of the wall below it is fitted by a
+    circle whose centre lies half that share of the wall lower (to first order in the base's
+    height over the camera's).
+
+    >>> round(outline_height(3.5 * MM, 0.25) / MM, 4), outline_height(0.14, 0.0)
+    (3.0625, 0.14)
+    """
+    return height_in * (1 - wall_share / 2)
 
 
 def radius_scale(C: np.ndarray, height_in: float) -> float:

@@ -202,7 +202,14 @@ class VisionPipeline:
     def _rims(self, bases: list[Base], centre) -> list[Base]:
         """``bases`` where their rims are on the board plane (raised rims seen under a tilt
         are displaced from their footprints)."""
-        return _moved(bases, parallax.to_plane, centre, self.height_in) if centre is not None and bases else bases
+        return _moved(bases, parallax.to_plane, centre, self._outline_in) if centre is not None and bases else bases
+
+    def _outline_in(self, base: Base) -> float:
+        """The height at which a raised base's outline is centred, as seen: below its top by
+        half the share of its side wall its rim's colour takes in on this surface."""
+        colour = self.bases.colour(base.color)
+        surface = colour.signed_score(*self.bases.surface_ab)
+        return parallax.outline_height(self.height_in, parallax.wall_seen(surface, colour.chroma))
 
     def process(self, frame: np.ndarray | None) -> VisionResult:
         self.frames += 1
@@ -257,7 +264,7 @@ class VisionPipeline:
         self._was_lost = False
         bases = self.bases.find(frame, reg, known, search)
         if centre is not None and bases:            # raised rims: their footprints (TABLE_SPEC)
-            bases = _moved(bases, parallax.to_footprint, centre, self.height_in)
+            bases = _moved(bases, parallax.to_footprint, centre, self._outline_in)
         bases = sorted(bases + still, key=lambda b: (b.y_in, b.x_in))
         self._last_bases = bases
         t2 = time.perf_counter()
@@ -270,9 +277,10 @@ class VisionPipeline:
                             low_ppi=self.low_ppi)
 
 
-def _moved(bases: list[Base], how, centre: np.ndarray, height_in: float) -> list[Base]:
-    xy = how(np.array([[b.x_in, b.y_in] for b in bases]), centre, height_in)
-    return [replace(b, x_in=float(x), y_in=float(y)) for b, (x, y) in zip(bases, xy)]
+def _moved(bases: list[Base], how, centre: np.ndarray, height_in) -> list[Base]:
+    """``bases`` moved by ``how`` (to or from the board plane), each at ``height_in(base)``."""
+    return [replace(b, x_in=float(x), y_in=float(y))
+            for b in bases for x, y in how(np.array([[b.x_in, b.y_in]]), centre, height_in(b))]
 
 
 CHANGE_LEVEL = 14      # grey levels (quarter-size picture) that count as a change, above sensor noise

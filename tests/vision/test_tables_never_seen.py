@@ -15,7 +15,7 @@ from companion.vision import parallax
 from companion.vision.camera_model import load_camera
 from companion.vision.base_reading import rim_mid
 from companion.vision.bases import BaseFinder
-from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, picture_colours
+from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, profile_from_dict
 from tests.vision.cases import found_in as _bases
@@ -161,6 +161,45 @@ def test_raised_bases_through_a_lens_are_found_at_their_footprints(tmp_path, pit
     # the wider set is not yet at its target: rims invented from figures in team colour, see
     # docs/PERFORMANCE.md; this test holds recall and accuracy.)
     assert max(errors(raised)) < 0.04 and np.mean(errors(raised)) < np.mean(errors(flat))
+
+
+def test_a_rims_outline_takes_in_its_side_wall_only_where_the_surface_scores_below_a_grey():
+    turf, felt = lab_of_rgb((60, 120, 50))[1:], lab_of_rgb((128, 128, 128))[1:]
+    magenta = TeamColour("magenta", tuple(lab_of_rgb(NOMINAL_RGB["magenta"])))
+    on_turf = parallax.wall_seen(magenta.signed_score(*turf), magenta.chroma)
+    on_felt = parallax.wall_seen(magenta.signed_score(*felt), magenta.chroma)
+    assert on_turf > 0.8 * parallax.WALL_SEEN and on_felt < 0.01
+    assert parallax.outline_height(0.14, on_turf) < parallax.outline_height(0.14, on_felt) <= 0.14
+
+
+def test_raised_footprints_lean_no_way_toward_the_camera(tmp_path, pitch):
+    """Under a tilt a raised base's side wall shows below its rim on the side toward the camera,
+    and on turf the rim's outer edge takes in part of it: read as if the outline were the rim's
+    top circle, the footprints lean toward the point of the board below the camera. Read from the
+    height the outline is centred at, they lean no way."""
+    seen, as_top = [], []
+    for seed in range(4, 132, 8):               # wide cases on turf, raised, through a lens
+        case = make_wide_case(seed)
+        assert case.conditions["raised"] and case.conditions["surface"] == "turf"
+        (tmp_path / "c.toml").write_text(case.camera_toml())
+        camera = load_camera(tmp_path / "c.toml")
+        pipeline = VisionPipeline(pitch, camera, track=False)
+        result = pipeline.process(case.image())
+        below = parallax.camera_centre(result.registration.H, camera.K)
+        for piece in case.scene.pieces:
+            truth = np.array([piece.x_in, piece.y_in])
+            base = min(result.bases, key=lambda b: math.hypot(b.x_in - piece.x_in, b.y_in - piece.y_in))
+            found = np.array([base.x_in, base.y_in])
+            if np.hypot(*(found - truth)) > 0.1:
+                continue
+            away = (truth - below[:2]) / np.hypot(*(truth - below[:2]))
+            outline = parallax.to_plane(found[None], below, pipeline._outline_in(base))
+            top = parallax.to_footprint(outline, below, pipeline.height_in)[0]
+            seen.append(float((found - truth) @ away))
+            as_top.append(float((top - truth) @ away))
+    assert len(seen) >= 120
+    print(f"mean error away from the camera: {np.mean(seen):+.4f} in, as the top circle {np.mean(as_top):+.4f} in")
+    assert np.mean(as_top) < -0.003 and abs(np.mean(seen)) < 0.0015
 
 
 def _rim_picture(ppi: float, centre_in, lit: float):
