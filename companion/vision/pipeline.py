@@ -207,7 +207,10 @@ class VisionPipeline:
     def _outline_in(self, base: Base) -> float:
         """The height at which a raised base's outline is centred, as seen: below its top by
         half the share of its side wall its rim's colour takes in on this surface."""
-        colour = self.bases.colour(base.color)
+        try:
+            colour = self.bases.colour(base.color)
+        except StopIteration:           # a colour neither seen nor in the palette: its top
+            return self.height_in
         surface = colour.signed_score(*self.bases.surface_ab)
         return parallax.outline_height(self.height_in, parallax.wall_seen(surface, colour.chroma))
 

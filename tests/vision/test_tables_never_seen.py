@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from companion.sim.testset import make_turned_case, make_wide_case
 from companion.vision import parallax
 from companion.vision.camera_model import load_camera
-from companion.vision.base_reading import rim_mid
+from companion.vision.base_reading import Base, rim_mid
 from companion.vision.bases import BaseFinder
 from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
 from companion.vision.pipeline import VisionPipeline
@@ -170,6 +170,14 @@ def test_a_rims_outline_takes_in_its_side_wall_only_where_the_surface_scores_bel
     on_felt = parallax.wall_seen(magenta.signed_score(*felt), magenta.chroma)
     assert on_turf > 0.8 * parallax.WALL_SEEN and on_felt < 0.01
     assert parallax.outline_height(0.14, on_turf) < parallax.outline_height(0.14, on_felt) <= 0.14
+
+
+def test_a_base_of_a_colour_the_pipeline_does_not_know_is_taken_at_its_top(pitch):
+    pipeline = VisionPipeline(pitch, None, track=False)
+    pipeline.bases.surface_ab = (-35.0, 30.0)       # turf, as the shared pictures' is seen
+    gold = Base(1.0, 2.0, 30, "gold", 0.6, 1.0, 0.01)
+    magenta = replace(gold, color="magenta")
+    assert pipeline._outline_in(gold) == pipeline.height_in > pipeline._outline_in(magenta) > 0
 
 
 def test_raised_footprints_lean_no_way_toward_the_camera(tmp_path, pitch):
