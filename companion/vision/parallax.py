@@ -64,13 +64,14 @@ def camera_centre(H: np.ndarray, K: np.ndarray) -> np.ndarray | None:
     return C if np.all(np.isfinite(C)) and abs(C[2]) > 1e-6 else None
 
 
-def to_footprint(centres: np.ndarray, C: np.ndarray, height_in: float) -> np.ndarray:
-    """Footprint centres of rims measured at ``centres`` on the board plane (N x 2)."""
+def to_footprint(centres: np.ndarray, C: np.ndarray, height_in) -> np.ndarray:
+    """Footprint centres of rims measured at ``centres`` on the board plane (N x 2), at
+    ``height_in`` (one height, or one for each: N x 1)."""
     k = (abs(C[2]) - height_in) / abs(C[2])
     return C[None, :2] + (np.asarray(centres, float) - C[None, :2]) * k
 
 
-def to_plane(footprints: np.ndarray, C: np.ndarray, height_in: float) -> np.ndarray:
+def to_plane(footprints: np.ndarray, C: np.ndarray, height_in) -> np.ndarray:
     """The inverse: where a rim on a base at ``footprints`` appears on the board plane."""
     k = abs(C[2]) / (abs(C[2]) - height_in)
     return C[None, :2] + (np.asarray(footprints, float) - C[None, :2]) * k

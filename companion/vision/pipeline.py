@@ -281,9 +281,15 @@ class VisionPipeline:
 
 
 def _moved(bases: list[Base], how, centre: np.ndarray, height_in) -> list[Base]:
-    """``bases`` moved by ``how`` (to or from the board plane), each at ``height_in(base)``."""
-    return [replace(b, x_in=float(x), y_in=float(y))
-            for b in bases for x, y in how(np.array([[b.x_in, b.y_in]]), centre, height_in(b))]
+    """``bases`` moved by ``how`` (to or from the board plane), each at ``height_in(base)``
+    (asked once for each colour)."""
+    heights: dict[str, float] = {}
+    for b in bases:
+        if b.color not in heights:
+            heights[b.color] = height_in(b)
+    h = np.array([[heights[b.color]] for b in bases])
+    xy = how(np.array([[b.x_in, b.y_in] for b in bases]), centre, h)
+    return [replace(b, x_in=float(x), y_in=float(y)) for b, (x, y) in zip(bases, xy)]
 
 
 CHANGE_LEVEL = 14      # grey levels (quarter-size picture) that count as a change, above sensor noise
