@@ -74,7 +74,7 @@ class TeamColour:
         >>> round(c.signed_score(30.0, 40.0), 6), round(c.signed_score(-30.0, -40.0), 6), float(c.score(-30.0, -40.0))
         (50.0, -50.0, 0.0)
         """
-        return float(TeamColour._along_less_across(self, float(a), float(b)))
+        return float(self._along_less_across(float(a), float(b)))
 
     def above(self, a: np.ndarray, b: np.ndarray, level: float) -> np.ndarray:
         """Where :meth:`score` is above ``level`` (> 0), as a uint8 mask.
