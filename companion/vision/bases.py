@@ -63,6 +63,8 @@ _DIR_PLANES = np.ascontiguousarray(np.broadcast_to(DIRS.T[:, :, None], (2, RAYS,
 OUTER_SPREAD_MM_PPI2 = 200.0  # an outer edge's blur spread (diameter, mm) is about this / (pixels per inch)^2
 DOUBTFUL_RESIDUAL_IN = 0.03   # looser than this (or one edge only): measured again as the larger sizes too
 HALFWAY_REACH_MM = 4.0   # the halfway edge moves an outer edge's diameter by less than this (96-97 % of them)
+MIX_BEYOND_MM = 2.0      # a two-edge reading sized by its inner edge whose colour's half-surface edge lies this
+MIX_AT_SIZE_MM = 3.0     # far beyond its half-score one, and this near the next size, is measured as that too
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
@@ -632,7 +634,7 @@ class BaseFinder(LateReadings):
         # widen to both sides alike (its outer edge moves out with them); rims are 3-5 mm wide.
         diameter = 2 * (ro + ri) / 2 / MM + RIM_MM
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
-        mixed = False
+        mixed = wider = False
         if abs(size - diameter) > 3.5 and ri > 0:
             # Between two sizes: a raised base's light side or a wide blur spreads the rim outward
             # (its outer edge moves 2-4 mm), never inward. The inner edge, against the base's top,
@@ -641,6 +643,11 @@ class BaseFinder(LateReadings):
             nearest = min(SIZES_MM, key=lambda s: abs(s - by_inner))
             if abs(nearest - by_inner) <= 3.5 and (nearest / 2 - 1) * MM <= ro <= (nearest / 2 + 4.5) * MM:
                 size, diameter = nearest, by_inner
+                # unless both edges moved in: a figure of the rim's colour over a dark top pulls
+                # the inner edge in, and the score's half lies inside the outer edge on turf
+                # through JPEG. The edge where the colour is half the surface's then lies out at
+                # the next size's: that size is measured by the late readings (``_cloaked_rims``)
+                wider = self._mix_at_larger(nearest, ro, mixed_outer)
             else:
                 # Nor is it where a size's inner edge lies, but the outer edge is on one size's
                 # own edge and the inner edge inside that size's (a pale top, sand or light grey,
@@ -679,7 +686,30 @@ class BaseFinder(LateReadings):
         if co is not None:
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed)
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed, wider=wider)
+
+    @staticmethod
+    def _mix_at_larger(size: int, ro: float, mixed_outer) -> bool:
+        """Whether a rim sized ``size`` by its inner edge, its outer edge at half the score at
+        ``ro``, is the next size's: the edge where its colour is half the surface's
+        (``mixed_outer()``, :func:`mixed_radius`) lies ``MIX_BEYOND_MM`` or more beyond ``ro``
+        (diameter) and within ``MIX_AT_SIZE_MM`` of that size's diameter. Where the inner edge
+        names the size truly, a raised base's light side or a wide blur has spread the whole
+        rim outward, and the two outer edges agree within 1-2 mm.
+
+        >>> at = lambda d_mm: (lambda: d_mm / 2 * MM)
+        >>> [BaseFinder._mix_at_larger(40, 47.1 / 2 * MM, at(d)) for d in (49.5, 48.0, 54.0)]  # turned case 40920
+        [True, False, False]
+        >>> BaseFinder._mix_at_larger(50, 50 * MM, at(53.0))
+        False
+        """
+        if size >= SIZES_MM[-1]:
+            return False
+        ro_mix = mixed_outer()
+        if ro_mix is None:
+            return False
+        larger = SIZES_MM[SIZES_MM.index(size) + 1]
+        return 2 * (ro_mix - ro) / MM >= MIX_BEYOND_MM and abs(2 * ro_mix / MM - larger) <= MIX_AT_SIZE_MM
 
     def _paint_name(self, rim) -> str | None:
         """The team whose paint a rim's paint ``rim`` (Lab) is: the seen colour nearest in hue, or

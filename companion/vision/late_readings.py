@@ -165,20 +165,28 @@ class LateReadings:
         was read as the rim's, with a sand top's crescent between it and the rim); a pale rim
         whose half-score outer edge lies 1-2 mm inside it, under JPEG and light that turn its
         hue, is read a size small by its centre line. The rim so read stands over it
-        (:meth:`_stand_over`)."""
+        (:meth:`_stand_over`). A base sized by its inner edge whose colour's half-surface edge
+        lies at the next size (``Base.wider``: a figure of its colour over a dark top pulled
+        its inner edge in) is measured so too, and is that size if its blend does not read it."""
         shown = {b.color for b in bases}
         for base in [b for b in bases if b.diameter_mm < SIZES_MM[-1] and
-                     (b.edges == 1 or b.residual_in > LOOSE_FIT_IN)]:
+                     (b.edges == 1 or b.residual_in > LOOSE_FIT_IN or b.wider)]:
             blend = self._blend_of(self.colour(base.color))
-            if blend is None or base not in bases:
+            if base not in bases:
                 continue
             centre = np.array([base.x_in, base.y_in])
-            for size in (s for s in SIZES_MM if s > base.diameter_mm):
+            for size in (s for s in SIZES_MM if s > base.diameter_mm and blend is not None):
                 others = neighbours_of(bases, base.color, centre, size / 2 * MM)   # (not the base it is round)
                 rim = self._measured_in(frame, reg, blend, centre, rim_mid(size), others, shown)
                 if rim is not None and rim.diameter_mm > base.diameter_mm and \
                         self._stand_over(rim, blend, bases, over=base):
                     break
+            else:
+                # nor did its blend read it: a base whose colour's half-surface edge named the
+                # next size (``Base.wider``) is that size where no neighbour stands in the way
+                larger = replace(base, diameter_mm=SIZES_MM[SIZES_MM.index(base.diameter_mm) + 1], wider=False)
+                if base.wider and not any(overlap(larger, b) for b in bases if b is not base):
+                    bases[bases.index(base)] = larger
 
     def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
         """The last search's late reading (:meth:`_late_readings`) about ``centre``, if one stood there:

@@ -139,3 +139,29 @@ def test_a_pale_cyan_team_beside_blue_is_learned_when_its_rims_blend_into_its_fi
     for x, y, size in ((10.04, 5.50, 30), (17.04, 3.45, 40), (3.94, 18.73, 50), (10.93, 22.54, 40),
                        (2.64, 17.82, 30)):
         assert _near(found, x, y, 0.1) == [("cyan", size)], (x, y)
+
+
+def test_a_rim_whose_both_edges_read_inward_is_measured_at_the_size_its_blend_names(tmp_path, pitch):
+    """Turned seed 40920 saved as JPEG 90 (turf, 16.5 px/in): a red 50 mm rim 4.9 mm wide round
+    a dark grey top under a reddish figure. The figure pulls the inner edge 2.5 mm in, and on
+    turf the score's half lies 1.5 mm inside the outer edge: between sizes, the inner edge
+    named 40 mm. Where the colour is half the turf's, the outer edge lies at 49.5 mm: the base
+    is measured again as 50 mm by its blend into the turf."""
+    case = replace(make_turned_case(40920), jpeg_quality=90)
+    assert _near(_bases(case, pitch, tmp_path), 1.46, 17.17, 0.1) == [("red", 50)]
+
+
+def test_a_rim_named_larger_by_its_blend_edge_alone_is_that_size(tmp_path, pitch):
+    """Turned seed 35216 saved as JPEG 90 (turf, 14.2 px/in): a red 50 mm rim, its inner edge
+    read 40 mm's, its colour's half-turf edge at 50 mm. Its blend into the turf reads no rim
+    there: where no neighbour stands in the way, it is the size that edge names."""
+    case = replace(make_turned_case(35216), jpeg_quality=90)
+    assert _near(_bases(case, pitch, tmp_path), 15.56, 15.49, 0.1) == [("red", 50)]
+
+
+def test_a_rim_sized_by_its_inner_edge_keeps_its_size_when_its_blend_edge_agrees(tmp_path, pitch):
+    """Turned seed 34440 saved as JPEG 90 (turf, 15.7 px/in): a yellow 40 mm rim between two
+    other yellow bases, its outer edge spread to 45 mm, read 40 mm by its inner edge. Its
+    colour's half-turf edge lies at 44.5 mm, not out at 50 mm's: it stays 40 mm."""
+    case = replace(make_turned_case(34440), jpeg_quality=90)
+    assert _near(_bases(case, pitch, tmp_path), 5.38, 25.22, 0.1) == [("yellow", 40)]
