@@ -691,24 +691,30 @@ class BaseFinder(LateReadings):
     @staticmethod
     def _mix_at_larger(size: int, ro: float, mixed_outer) -> bool:
         """Whether a rim sized ``size`` by its inner edge, its outer edge at half the score at
-        ``ro``, is the next size's: the edge where its colour is half the surface's
-        (``mixed_outer()``, :func:`mixed_radius`) lies ``MIX_BEYOND_MM`` or more beyond ``ro``
-        (diameter) and within ``MIX_AT_SIZE_MM`` of that size's diameter. Where the inner edge
-        names the size truly, a raised base's light side or a wide blur has spread the whole
-        rim outward, and the two outer edges agree within 1-2 mm.
+        ``ro``, may be the next size's: that edge lies past halfway to the next size, and the
+        edge where its colour is half the surface's (``mixed_outer()``, :func:`mixed_radius`)
+        lies ``MIX_BEYOND_MM`` or more beyond it (diameter) and within ``MIX_AT_SIZE_MM`` of
+        the next size's diameter. Where the inner edge names the size truly, a wide blur has
+        spread the whole rim outward, and the two outer edges agree within 1-2 mm; or a raised
+        base's side wall lies beyond its rim, which a red rim's colour line to turf passes
+        near (a grey is half red's way there), and the half-surface edge lies out on the wall
+        while the rim's own edge stays within halfway (the shared picture raised/301 through
+        JPEG 75: a red 30 mm rim's edges at 34 and 38 mm).
 
         >>> at = lambda d_mm: (lambda: d_mm / 2 * MM)
         >>> [BaseFinder._mix_at_larger(40, 47.1 / 2 * MM, at(d)) for d in (49.5, 48.0, 54.0)]  # turned case 40920
         [True, False, False]
-        >>> BaseFinder._mix_at_larger(50, 50 * MM, at(53.0))
-        False
+        >>> BaseFinder._mix_at_larger(30, 34.0 / 2 * MM, at(38.2)), BaseFinder._mix_at_larger(50, 50 * MM, at(53.0))
+        (False, False)
         """
         if size >= SIZES_MM[-1]:
+            return False
+        larger = SIZES_MM[SIZES_MM.index(size) + 1]
+        if 2 * ro / MM < (size + larger) / 2:
             return False
         ro_mix = mixed_outer()
         if ro_mix is None:
             return False
-        larger = SIZES_MM[SIZES_MM.index(size) + 1]
         return 2 * (ro_mix - ro) / MM >= MIX_BEYOND_MM and abs(2 * ro_mix / MM - larger) <= MIX_AT_SIZE_MM
 
     def _paint_name(self, rim) -> str | None:

@@ -2,8 +2,12 @@
 rim's paint named by its blend into the turf, and a team's colour learned where its rims
 peak, apart from the sand tops and the blurs beside them."""
 
+import json
 import math
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -165,3 +169,25 @@ def test_a_rim_sized_by_its_inner_edge_keeps_its_size_when_its_blend_edge_agrees
     colour's half-turf edge lies at 44.5 mm, not out at 50 mm's: it stays 40 mm."""
     case = replace(make_turned_case(34440), jpeg_quality=90)
     assert _near(_bases(case, pitch, tmp_path), 5.38, 25.22, 0.1) == [("yellow", 40)]
+
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "vision-samples"
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="the shared samples are not next to this repository")
+def test_a_raised_red_rims_side_wall_is_not_read_as_the_next_size(tmp_path):
+    """The shared picture raised/301 saved again at JPEG 75: a red 30 mm rim 4.5 mm wide reads
+    its outer edge at 34 mm and, with the grey side wall beyond it (half red's way to the turf),
+    its colour's half-turf edge at 38 mm. Its outer edge is within halfway to 40 mm: it stays
+    30 mm, and every base keeps its size."""
+    import cv2
+    from companion.vision.camera_model import load_camera
+    from companion.vision.pipeline import VisionPipeline
+    from companion.vision.profile import load_profile
+    ok, jpeg = cv2.imencode(".jpg", cv2.imread(str(SHARED / "raised" / "301.jpg")), [cv2.IMWRITE_JPEG_QUALITY, 75])
+    pipeline = VisionPipeline(load_profile(SHARED / "takkure-pitch.toml"),
+                              load_camera(SHARED / "raised" / "301.camera.toml"), track=False)
+    found = pipeline.process(cv2.imdecode(jpeg, cv2.IMREAD_COLOR)).bases
+    truth = json.loads((SHARED / "raised" / "301.json").read_text())["pieces"]
+    for piece in truth:
+        assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])]
