@@ -171,6 +171,18 @@ def test_a_rim_sized_by_its_inner_edge_keeps_its_size_when_its_blend_edge_agrees
     assert _near(_bases(case, pitch, tmp_path), 5.38, 25.22, 0.1) == [("yellow", 40)]
 
 
+
+def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshines_its_paint(tmp_path, pitch):
+    """Turned seed 34612 saved as JPEG 90 (turf, 16.9 px/in, raised): a blue 40 mm rim 3.5 mm
+    wide, pale, round a blue cloak over a dark top. The cloak's outer edge read it as 30 mm,
+    0.11 in off. Measured as 40 mm by blue's blend into the turf, the rim's most saturated
+    pixels are the turf's (a pale rim 2 px wide is duller than the turf it blends into), which
+    named it no team's. Measured round a base of its team, as the cloak's larger size, the
+    blend's own line names it: blue 40 mm."""
+    case = replace(make_turned_case(34612), jpeg_quality=90)
+    assert case.camera_toml()
+    assert _near(_bases(case, pitch, tmp_path), 13.45, 1.35, 0.1) == [("blue", 40)]
+
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "vision-samples"
 
 
