@@ -185,9 +185,10 @@ class LateReadings:
             else:
                 # nor did its blend read it: a base whose colour's half-surface edge named the
                 # next size (``Base.wider``) is that size where no neighbour stands in the way
-                larger = replace(base, diameter_mm=SIZES_MM[SIZES_MM.index(base.diameter_mm) + 1], wider=False)
-                if base.wider and not any(overlap(larger, b) for b in bases if b is not base):
-                    bases[bases.index(base)] = larger
+                if base.wider:
+                    larger = replace(base, diameter_mm=SIZES_MM[SIZES_MM.index(base.diameter_mm) + 1], wider=False)
+                    if not any(overlap(larger, b) for b in bases if b is not base):
+                        bases[bases.index(base)] = larger
 
     def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
         """The last search's late reading (:meth:`_late_readings`) about ``centre``, if one stood there:
