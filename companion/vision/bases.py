@@ -47,7 +47,7 @@ from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Bas
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
-from companion.vision.colours import (Palette, TeamColour, blended_paint, blends, hue_gap, paint_apart,
+from companion.vision.colours import (BlendColour, Palette, TeamColour, blended_paint, blends, hue_gap, paint_apart,
                                      picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
@@ -621,13 +621,14 @@ class BaseFinder(LateReadings):
                                     centre + outer_r[ok_out, None] * dirs[ok_out],
                                     lambda: rim_paint(lab, rho, centre, used[keep], c, ro),
                                     lambda: mixed_radius(lab, rho, peak_at, centre, used[keep], c, colour.lab[1:],
-                                                         self.surface_ab))
+                                                         self.surface_ab), colour)
         if quick:
             self._rest = rest
             return None
         return rest()
 
-    def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint, mixed_outer) -> Base | None:
+    def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint, mixed_outer,
+                colour: TeamColour) -> Base | None:
         """The rest of :meth:`_analyse` once the rim's two edges are fitted: its size, colour and
         fit checked, its centre from the outer edge."""
         coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
@@ -677,7 +678,7 @@ class BaseFinder(LateReadings):
         if residual > MAX_RESIDUAL_IN:                 # before the paint: it costs more
             return self._reject(f"residual {residual:.4f} in")
         rim, peak = paint(), _median_ab(rim_lab[keep])
-        name = self._paint_name(rim)
+        name = self._paint_name(rim, colour)
         if name is None:
             return None
         # The centre from the outer edge alone: it is the base's own edge against the surface,
@@ -718,19 +719,19 @@ class BaseFinder(LateReadings):
             return False
         return 2 * (ro_mix - ro) / MM >= MIX_BEYOND_MM and abs(2 * ro_mix / MM - larger) <= MIX_AT_SIZE_MM
 
-    def _paint_name(self, rim) -> str | None:
+    def _paint_name(self, rim, colour: TeamColour) -> str | None:
         """The team whose paint a rim's paint ``rim`` (Lab) is: the seen colour nearest in hue, or
         (a thin rim blended into a coloured surface) the one it is a blend of; or, measured by a
-        team's blend as the larger size of a base of that team read by its outer edge alone (a
-        cloak; ``_by_blend``), that team: a pale rim 2 px wide is duller than the turf it blends
+        team's blend (``colour``) as the larger size of a base of that team read by its outer
+        edge alone (a cloak; ``_by_blend``), that team: a pale rim 2 px wide is duller than the turf it blends
         into, its most saturated pixels are the turf's, and the blend's own line names it
         (``_blend_named``); None, rejected."""
         name, gap = self.seen.classify(rim)
         if gap <= PAINT_WITHIN_DEG:
             return name
         blend = blended_paint(rim[1:], self.seen.colours, self.surface_ab)
-        if blend is None and self._by_blend is not None:
-            blend = self._by_blend
+        if blend is None and isinstance(colour, BlendColour) and colour.name == self._by_blend:
+            blend = colour.name
         return blend if blend is not None else self._reject(f"colour {name} off by {gap:.0f} degrees")
 
     @staticmethod
@@ -775,7 +776,7 @@ class BaseFinder(LateReadings):
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = rim_paint(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
-        name = self._paint_name(rim)
+        name = self._paint_name(rim, colour)
         if name is None:
             return None
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
