@@ -124,7 +124,6 @@ class BaseFinder(LateReadings):
         self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
         self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
         self._rescuing = False                   # measuring a circle again for a rescue (_rescue)
-        self._by_blend = None                    # measuring by this team's blend round its base (_cloaked_rims)
         self._between = False                    # a centre line fell between sizes (since reset)
         # the last search's late readings (_late_readings): where each stood, and the own paint
         # it was measured in (None: a rescue)
@@ -723,14 +722,14 @@ class BaseFinder(LateReadings):
         """The team whose paint a rim's paint ``rim`` (Lab) is: the seen colour nearest in hue, or
         (a thin rim blended into a coloured surface) the one it is a blend of; or, measured by a
         team's blend (``colour``) as the larger size of a base of that team read by its outer
-        edge alone (a cloak; ``_by_blend``), that team: a pale rim 2 px wide is duller than the turf it blends
+        edge alone (a cloak; ``BlendColour.names_unseen``), that team: a pale rim 2 px wide is duller than the turf it blends
         into, its most saturated pixels are the turf's, and the blend's own line names it
         (``_blend_named``); None, rejected."""
         name, gap = self.seen.classify(rim)
         if gap <= PAINT_WITHIN_DEG:
             return name
         blend = blended_paint(rim[1:], self.seen.colours, self.surface_ab)
-        if blend is None and isinstance(colour, BlendColour) and colour.name == self._by_blend:
+        if blend is None and isinstance(colour, BlendColour) and colour.names_unseen:
             blend = colour.name
         return blend if blend is not None else self._reject(f"colour {name} off by {gap:.0f} degrees")
 

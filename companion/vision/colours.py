@@ -116,6 +116,9 @@ class BlendColour(TeamColour):
     (True, 27)
     """
     surface: tuple[float, float] = (0.0, 0.0)
+    # a rim whose paint the picture shows nowhere is named by this blend's line (measured round
+    # a cloak of its team: a pale rim 2 px wide is duller than the turf it blends into)
+    names_unseen: bool = False
 
     @property
     def chroma(self) -> float:

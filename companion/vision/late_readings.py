@@ -177,8 +177,8 @@ class LateReadings:
             centre = np.array([base.x_in, base.y_in])
             for size in (s for s in SIZES_MM if s > base.diameter_mm and blend is not None):
                 others = neighbours_of(bases, base.color, centre, size / 2 * MM)   # (not the base it is round)
-                rim = self._measured_in(frame, reg, blend, centre, rim_mid(size), others, shown,
-                                        unseen_paint=base.edges == 1)
+                rim = self._measured_in(frame, reg, replace(blend, names_unseen=base.edges == 1), centre,
+                                        rim_mid(size), others, shown)
                 if rim is not None and rim.diameter_mm > base.diameter_mm and \
                         self._stand_over(rim, blend, bases, over=base):
                     break
@@ -252,21 +252,16 @@ class LateReadings:
         return float(np.median(off)) <= BLEND_OFF_LINE
 
     def _measured_in(self, frame, reg: Registration, own: TeamColour, centre: np.ndarray, r_mid: float,
-                     others: list[Base], shown: set[str] | None = None, unseen_paint: bool = False) -> Base | None:
+                     others: list[Base], shown: set[str] | None = None) -> Base | None:
         """A rim circle that measured as no base in its team's colour, measured in its own paint
         ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured; or by its
         blend into the surface (:meth:`_blend_of`), named by :meth:`_blend_named` (``shown``: the
-        teams whose bases were found, which alone a blend's line names; None, any). With
-        ``unseen_paint`` (a cloak of the blend's team, read by its outer edge alone, measured as
-        a larger size), a rim whose paint the picture shows nowhere is still named by the
-        blend's line. (Round a two-edge reading, JPEG at quality 60-75 smears a raised magenta
-        rim into a ring as dull, a size larger.)"""
+        teams whose bases were found, which alone a blend's line names; None, any). A blend
+        that ``names_unseen`` (round a cloak of its team, read by its outer edge alone) names a
+        rim whose paint the picture shows nowhere too. (Round a two-edge reading, JPEG at
+        quality 60-75 smears a raised magenta rim into a ring as dull, a size larger.)"""
         if isinstance(own, BlendColour):
-            self._by_blend = own.name if unseen_paint else None
-            try:
-                base = self.refine(frame, reg, own, centre, r_mid, others)
-            finally:
-                self._by_blend = None
+            base = self.refine(frame, reg, own, centre, r_mid, others)
             if base is None or not self._blends_out(frame, reg, base, own):
                 return None
             return self._blend_named(base, own, shown)

@@ -204,11 +204,12 @@ class VisionPipeline:
         are displaced from their footprints)."""
         return _moved(bases, parallax.to_plane, centre, self._outline_in) if centre is not None and bases else bases
 
-    def _outline_in(self, base: Base) -> float:
-        """The height at which a raised base's outline is centred, as seen: below its top by
-        half the share of its side wall its rim's colour takes in on this surface."""
+    def _outline_in(self, name: str) -> float:
+        """The height at which the outline of a raised base of colour ``name`` is centred, as
+        seen: below its top by half the share of its side wall its rim's colour takes in on
+        this surface."""
         try:
-            colour = self.bases.colour(base.color)
+            colour = self.bases.colour(name)
         except StopIteration:           # a colour neither seen nor in the palette: its top
             return self.height_in
         surface = colour.signed_score(*self.bases.surface_ab)
@@ -281,12 +282,9 @@ class VisionPipeline:
 
 
 def _moved(bases: list[Base], how, centre: np.ndarray, height_in) -> list[Base]:
-    """``bases`` moved by ``how`` (to or from the board plane), each at ``height_in(base)``
-    (asked once for each colour)."""
-    heights: dict[str, float] = {}
-    for b in bases:
-        if b.color not in heights:
-            heights[b.color] = height_in(b)
+    """``bases`` moved by ``how`` (to or from the board plane), each at the height
+    ``height_in`` gives its colour."""
+    heights = {name: height_in(name) for name in {b.color for b in bases}}
     h = np.array([[heights[b.color]] for b in bases])
     xy = how(np.array([[b.x_in, b.y_in] for b in bases]), centre, h)
     return [replace(b, x_in=float(x), y_in=float(y)) for b, (x, y) in zip(bases, xy)]
