@@ -722,9 +722,9 @@ class BaseFinder(LateReadings):
         """The team whose paint a rim's paint ``rim`` (Lab) is: the seen colour nearest in hue, or
         (a thin rim blended into a coloured surface) the one it is a blend of; or, measured by a
         team's blend (``colour``) as the larger size of a base of that team read by its outer
-        edge alone (a cloak; ``BlendColour.names_unseen``), that team: a pale rim 2 px wide is duller than the turf it blends
-        into, its most saturated pixels are the turf's, and the blend's own line names it
-        (``_blend_named``); None, rejected."""
+        edge alone (a cloak; ``BlendColour.names_unseen``), that team: a pale rim 2 px wide is
+        duller than the turf it blends into, its most saturated pixels are the turf's, and the
+        blend's own line names it (``_blend_named``); None, rejected."""
         name, gap = self.seen.classify(rim)
         if gap <= PAINT_WITHIN_DEG:
             return name
