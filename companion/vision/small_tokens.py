@@ -6,10 +6,14 @@ bit reading accepts. But the board is known (its homography) and only four
 ids can be tokens, so a dark square of the right size on the board plane is
 compared with those four markers' patterns in their four turns, by
 correlation of its cells' brightness (no threshold), and taken when one fits
-clearly better than any other.
+clearly better than any other. The patterns are blurred as the picture is
+(a pixel's worth: the lens, the sensor's colour filter, JPEG), which at 2 px
+a cell mixes every cell with its neighbours.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -25,14 +29,18 @@ SIDE_IN = 0.75             # TABLE_SPEC: token markers are 0.75 in
 MIN_CORRELATION = 0.65     # the 6 x 6 cells' brightness against the best pattern
 MIN_MARGIN = 0.2           # ... and that much better than the best other token
 MIN_SIDE_IN = 0.55        # a dark square's sides, board inches: 0.55-0.95 (a 0.75 in marker, roughly thresholded)
-# Cells under 2.25 px (a board under 18 px/in): blur flattens even the right pattern's
-# correlation, to 0.55-0.67 with margins of 0.13-0.24 on the turned set's tokens at 16-17 px/in.
-# These looser limits read 2712 of 2804 tokens under 20 px/in (the strict ones 2631) with no
-# false token on 701 pictures; a blind set later gave one, on a missed base's dark top
-# (turned case 20235; PERFORMANCE.md, seventeenth pass).
+# Cells under 2.25 px (a board under 18 px/in) take looser limits: blur mixes every cell with
+# its neighbours, and flattens even the right pattern's fit (PERFORMANCE.md, seventeenth pass:
+# against the sharp patterns, a blind set gave a false token at its limits then, 0.55 and 0.13,
+# on a missed base's dark top). Since the patterns are blurred as the picture is (BLUR_PX), the
+# right one fits 99 % of the tokens with cells under 2.25 px at 0.63 or more, and these limits
+# take none of the dark squares that are no token (turned cases 34000-34599 and 20000-20599 at
+# JPEG 90: 2650 tokens, 193 such squares; benchmarks/token_fits.py). Under them the sharp
+# patterns read 2484 of those tokens, the blurred ones 2622.
 LOW_CELL_PX = 2.25
-LOW_MIN_CORRELATION = 0.55
-LOW_MIN_MARGIN = 0.13
+LOW_MIN_CORRELATION = 0.6
+LOW_MIN_MARGIN = 0.1
+BLUR_PX = 1.0              # the picture's blur (Gaussian sigma, pixels) the patterns are compared with
 MIN_PAPER = 1.0            # the paper round a marker is brighter than its border (tokens: 1.7 and up)
 # the 6 x 6 cells' centres, as fractions of the marker's side (x, y), row by row
 _GRID = np.array([((c + 0.5) / 6, (r + 0.5) / 6) for r in range(6) for c in range(6)])
@@ -83,19 +91,60 @@ def _variations(square: np.ndarray) -> np.ndarray:
     return centre + _SHIFTS[:, None, :] + np.einsum("kj,vji->vki", square - centre, _TURNS)
 
 
+@dataclass(frozen=True)
+class TokenFit:
+    """The token pattern that fits a dark square best: its ``id``, its correlation (``best``),
+    the best other token's (``other``), the cells' size (px), and where it fits: the square's
+    corners in the marker's own order (board inches) and its 36 cells' brightness."""
+    id: int
+    best: float
+    other: float
+    cell_px: float
+    square: np.ndarray
+    cells: np.ndarray
+
+    def clear(self) -> bool:
+        """It fits well and clearly better than any other token (looser limits for small cells)."""
+        small = self.cell_px < LOW_CELL_PX
+        return self.best >= (LOW_MIN_CORRELATION if small else MIN_CORRELATION) and \
+            self.best - self.other >= (LOW_MIN_MARGIN if small else MIN_MARGIN)
+
+
 class SmallTokenReader:
     """Finds the tokens that ArUco did not."""
 
-    def __init__(self, bits: dict[int, np.ndarray], camera: CameraModel | None = None):
+    def __init__(self, bits: dict[int, np.ndarray], camera: CameraModel | None = None, blur_px: float = BLUR_PX):
         """``bits``: the tokens' markers (id -> its 4 x 4 cells, 1 white). A square is read as a
         token only when no other token fits it about as well, whichever are being looked for.
         (Other markers of the dictionary are not compared: at 2 px a cell one of the fifty
-        nearly always fits about as well, and none of them lies on the play area.)"""
+        nearly always fits about as well, and none of them lies on the play area.) ``blur_px``:
+        the picture's blur the patterns are compared with (0: the sharp patterns)."""
         self.camera = camera
-        # every marker in its four turns (k: which of the marker's corners is the square's first)
+        self.blur_px = blur_px
+        # every marker in its four turns (k: which of the marker's corners is the square's first),
+        # its black border round it, and paper round that (what the blur mixes in at its edge)
         self.patterns = [(i, k) for i in bits for k in range(4)]
-        t = np.array([np.pad(np.rot90(bits[i], -k), 1).astype(float).ravel() for i, k in self.patterns])
-        self.templates = (t - t.mean(axis=1, keepdims=True)) / t.std(axis=1, keepdims=True)
+        self._cells = [np.pad(np.pad(np.rot90(bits[i], -k), 1).astype(np.float32), 2, constant_values=1.0)
+                       for i, k in self.patterns]
+        self._templates: dict[float, np.ndarray] = {}
+
+    def templates(self, cell_px: float) -> np.ndarray:
+        """The patterns' 6 x 6 cells as a picture with ``cell_px`` pixels a cell shows them at
+        their centres (blurred by ``blur_px``), each standardised (mean 0, spread 1): patterns x 36.
+
+        >>> r = SmallTokenReader({10: np.eye(4, dtype=int)})
+        >>> sharp = r.templates(20.0)[0]          # a twentieth of a cell's blur: the pattern itself
+        >>> [round(float(r.templates(px)[0] @ sharp / 36), 2) for px in (20.0, 2.25, 1.5)]
+        [1.0, 0.98, 0.53]
+        >>> bool(r.templates(1.5)[0].reshape(6, 6)[0, 0] > 0)     # a border corner, two sides on paper
+        True
+        """
+        sigma = round(self.blur_px / max(cell_px, 0.5), 2)    # in cells; a few dozen values at most
+        if sigma not in self._templates:
+            t = np.array([(cv2.GaussianBlur(c, (0, 0), sigma, borderType=cv2.BORDER_REPLICATE) if sigma >= 0.05 else c)
+                          [2:-2, 2:-2].ravel() for c in self._cells], float)
+            self._templates[sigma] = (t - t.mean(axis=1, keepdims=True)) / t.std(axis=1, keepdims=True)
+        return self._templates[sigma]
 
     def _to_image(self, reg: Registration, pts: np.ndarray) -> np.ndarray:
         return reg.to_image(pts, self.camera)
@@ -177,11 +226,10 @@ class SmallTokenReader:
         # the threshold's contour lies about half a pixel inside the dark square: scale to 0.75 in
         return _to_marker_size(cv2.boxPoints(rect).astype(np.float64), float(np.mean([sw, sh])))
 
-    def read(self, gray: np.ndarray, reg: Registration, square: np.ndarray, wanted) -> MarkerSighting | None:
-        """The token whose marker fills ``square`` (board inches), if it is one of ``wanted`` and
-        fits clearly better than any other marker. The square from a threshold is rough by a
-        pixel or two, a lot for 2 px cells, so it is moved, turned and scaled a little to where
-        its 6 x 6 cells fit a pattern best."""
+    def fit(self, gray: np.ndarray, reg: Registration, square: np.ndarray) -> TokenFit:
+        """How the tokens' patterns fit the dark square ``square`` (board inches). The square
+        from a threshold is rough by a pixel or two, a lot for 2 px cells, so it is moved,
+        turned and scaled a little to where its 6 x 6 cells fit a pattern best."""
         squares = _variations(square)                                   # V x 4 x 2
         o, ux, uy = squares[:, 0], squares[:, 1] - squares[:, 0], squares[:, 3] - squares[:, 0]
         # the cells' centres as x and y planes (V x 36): numpy is slow on a last axis of 2
@@ -191,24 +239,26 @@ class SmallTokenReader:
         mu, mv = reg.to_image_planes(px, py, self.camera)
         v = cv2.remap(gray, mu, mv, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(float)
         z = (v - v.mean(axis=1, keepdims=True)) / (v.std(axis=1, keepdims=True) + 1e-9)
-        corr = z @ self.templates.T / 36                                  # V x patterns
+        cell_px = reg.ppi(*square.mean(axis=0), self.camera) * SIDE_IN / 6
+        corr = z @ self.templates(cell_px).T / 36                         # V x patterns
         corr[v.std(axis=1) < 4] = -1.0                                    # flat: nothing printed
         best_v, best_p = np.unravel_index(int(np.argmax(corr)), corr.shape)
-        best = corr[best_v, best_p]
         i, k = self.patterns[best_p]
-        if i not in wanted:
-            return None
         others = [q for q, (j, _) in enumerate(self.patterns) if j != i]
         other = float(corr[:, others].max()) if others else -1.0
-        small = reg.ppi(*square.mean(axis=0), self.camera) * SIDE_IN / 6 < LOW_CELL_PX
-        if best < (LOW_MIN_CORRELATION if small else MIN_CORRELATION) or \
-                best - other < (LOW_MIN_MARGIN if small else MIN_MARGIN):
+        return TokenFit(i, float(corr[best_v, best_p]), other, cell_px,
+                        np.roll(squares[best_v], -k, axis=0), v[best_v])  # the marker's own first corner first
+
+    def read(self, gray: np.ndarray, reg: Registration, square: np.ndarray, wanted) -> MarkerSighting | None:
+        """The token whose marker fills ``square`` (board inches), if it is one of ``wanted`` and
+        fits clearly better than any other marker (:meth:`fit`), with paper round it."""
+        fit = self.fit(gray, reg, square)
+        if fit.id not in wanted or not fit.clear():
             return None
-        if self._paper(gray, reg, squares[best_v], v[best_v]) < MIN_PAPER:
+        if self._paper(gray, reg, fit.square, fit.cells) < MIN_PAPER:
             return None
-        marker = np.roll(squares[best_v], -k, axis=0)                    # the marker's own first corner first
-        raw = refine_corners_by_edges(gray, self._to_image(reg, marker))
-        return MarkerSighting(i, self.camera.undistort(raw) if self.camera is not None else raw)
+        raw = refine_corners_by_edges(gray, self._to_image(reg, fit.square))
+        return MarkerSighting(fit.id, self.camera.undistort(raw) if self.camera is not None else raw)
 
     def _paper(self, gray: np.ndarray, reg: Registration, square: np.ndarray, cells: np.ndarray) -> float:
         """How much brighter a ring half a cell outside the marker is than its black border, in
