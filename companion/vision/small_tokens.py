@@ -13,6 +13,8 @@ a cell mixes every cell with its neighbours.
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -41,11 +43,56 @@ LOW_CELL_PX = 2.25
 LOW_MIN_CORRELATION = 0.6
 LOW_MIN_MARGIN = 0.1
 BLUR_PX = 1.0              # the picture's blur (Gaussian sigma, pixels) the patterns are compared with
+MATCH_MIN = 0.5            # a place that looks this much like a token (normalised correlation) is read
+MATCH_MOST = 8             # ... the best this many of them, after the thresholded squares
+MATCH_TURN_DEG = 15.0      # the look is turned in these steps (a square read is turned by up to 8)
+# A place found by its look alone has no thresholded square round it to say it is one: it is
+# read only when its pattern fits at 0.75 or more. Of 2484 such places that were no token (turned
+# cases 34000-34599 and 20000-20599 at JPEG 90), three fit a token at 0.63-0.71 with margins of
+# 0.14-0.19 (the best, 20235's, a missed base's dark top); 2832 of the 2907 that were tokens
+# fit theirs at 0.75 or more.
+MATCHED_MIN_CORRELATION = 0.75
+MATCH_BELOW_PPI = 20.0     # ... on a board seen at fewer pixels per inch (at more, the threshold finds them)
 MIN_PAPER = 1.0            # the paper round a marker is brighter than its border (tokens: 1.7 and up)
 # the 6 x 6 cells' centres, as fractions of the marker's side (x, y), row by row
 _GRID = np.array([((c + 0.5) / 6, (r + 0.5) / 6) for r in range(6) for c in range(6)])
 _BOX = np.array([[0, 0], [1, 0], [1, 1], [0, 1]])     # a box's corners, in its width and height
 _BORDER = [k for k in range(36) if k // 6 in (0, 5) or k % 6 in (0, 5)]
+
+
+@functools.lru_cache(maxsize=8)
+def _token_looks(scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """What every token looks like from above at ``scale`` pixels an inch, whatever its id: a
+    black border a cell wide in a cell of paper, turned by ``MATCH_TURN_DEG`` steps through a
+    quarter turn, as correlation kernels (turns x size x size, float32: mean 0 and spread 1
+    over the mask); and that mask, the same for every turn (size x size): the square they lie
+    in but for a disc in its middle, which holds a token's own cells at any turn.
+
+    >>> kernels, mask = _token_looks(14.0)
+    >>> kernels.shape, mask.shape, bool(mask[7, 7] == 0 and mask[0, 0] == 1)
+    ((6, 14, 14), (14, 14), True)
+    >>> [round(abs(float(k.sum())), 3) for k in kernels]                  # mean 0: a flat place fits none
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    """
+    fine = 8                                               # drawn 8x finer, then shrunk
+    size = int(round((SIDE_IN + 2 * SIDE_IN / 6) * scale))
+    n = size * fine
+    cell = SIDE_IN / 6 * scale * fine
+    c = (n - 1) / 2
+    held = np.ones((n, n), np.float32)
+    cv2.circle(held, (int(round(c * 16)), int(round(c * 16))), int(round(2 * cell * 16)), 0.0, -1, cv2.LINE_AA, 4)
+    mask = cv2.resize(held, (size, size), interpolation=cv2.INTER_AREA)
+    kernels = []
+    for k in range(int(90 // MATCH_TURN_DEG)):
+        img = np.full((n, n), 1.0, np.float32)                  # the paper
+        box = cv2.boxPoints(((c, c), (6 * cell, 6 * cell), MATCH_TURN_DEG * k))
+        cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), 0.0, cv2.LINE_AA, 4)   # the border
+        box = cv2.boxPoints(((c, c), (4 * cell, 4 * cell), MATCH_TURN_DEG * k))
+        cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), 0.5, cv2.LINE_AA, 4)   # its cells, unknown
+        look = cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA)
+        off = look - (mask * look).sum() / mask.sum()
+        kernels.append(mask * off / np.sqrt((mask * off * off).sum()))
+    return np.array(kernels, np.float32), mask
 
 
 def _square_corners(box: np.ndarray) -> np.ndarray:
@@ -103,10 +150,13 @@ class TokenFit:
     square: np.ndarray
     cells: np.ndarray
 
-    def clear(self) -> bool:
-        """It fits well and clearly better than any other token (looser limits for small cells)."""
+    def clear(self, by_look: bool = False) -> bool:
+        """It fits well and clearly better than any other token (looser limits for small cells);
+        ``by_look``, a place found by its look alone (no thresholded square round it), more
+        closely still (``MATCHED_MIN_CORRELATION``)."""
         small = self.cell_px < LOW_CELL_PX
-        return self.best >= (LOW_MIN_CORRELATION if small else MIN_CORRELATION) and \
+        least = LOW_MIN_CORRELATION if small else MIN_CORRELATION
+        return self.best >= (max(least, MATCHED_MIN_CORRELATION) if by_look else least) and \
             self.best - self.other >= (LOW_MIN_MARGIN if small else MIN_MARGIN)
 
 
@@ -208,6 +258,62 @@ class SmallTokenReader:
                 out.append(square)
         return out
 
+    def matched(self, gray: np.ndarray, reg: Registration, board_in: tuple[float, float],
+                bases=(), read=()) -> list[np.ndarray]:
+        """Token-sized squares found by their look rather than a threshold: a dark 0.75 in square
+        in its paper margin, matched (normalised correlation) on the board seen from above at its
+        own pixels per inch, turned in 15 degree steps (``read`` turns a square by up to 8). At
+        1.5-2 px a cell a token's black border is a pixel wide and its paper margin as light as a
+        pitch line; on turf no darker than the turf, its cells threshold into specks that hold
+        no square. The best ``MATCH_MOST`` places above ``MATCH_MIN``, none inside one of
+        ``bases`` or on a token already ``read``: their corners, board inches."""
+        w, h = board_in
+        scale = reg.ppi(w / 2, h / 2, self.camera)                # the board's own pixels an inch
+        nx, ny = int(w * scale), int(h * scale)
+        if scale >= MATCH_BELOW_PPI or nx < 16 or ny < 16:
+            return []
+        mu, mv = self._board_maps(reg, nx, ny, scale)
+        board = cv2.remap(gray, mu, mv, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        kernels, mask = _token_looks(scale)
+        size = len(mask)
+        # normalised correlation over the mask, as filters: the picture's own mean and spread
+        # under the mask at each place, and each turn's kernel (mean 0 over the mask) against it
+        spread = lambda im, k: cv2.filter2D(im, -1, k, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)  # noqa: E731
+        weight = float(mask.sum())
+        s1, s2 = spread(board, mask), spread(board * board, mask)
+        sd = np.sqrt(np.maximum(s2 - s1 * s1 / weight, 1e-6))
+        valid = (slice(0, ny - size + 1), slice(0, nx - size + 1))
+        fits = np.stack([spread(board, k)[valid] / sd[valid] for k in kernels])
+        fits[:, sd[valid] < 4.0 * np.sqrt(weight)] = 0.0          # flat: nothing printed there
+        best, turn = fits.max(axis=0), fits.argmax(axis=0)
+        reach = max(3, int(0.6 * scale)) | 1
+        peaks = (best >= MATCH_MIN) & (best >= cv2.dilate(best, np.ones((reach, reach), np.uint8)))
+        py, px = np.nonzero(peaks)
+        order = np.argsort(-best[py, px])
+        out = []
+        for y, x in zip(py[order], px[order]):
+            centre = np.array([(x + size / 2) / scale, (y + size / 2) / scale])
+            if within(centre[None], bases)[0] or any(np.hypot(*(centre - r)) < SIDE_IN for r in read):
+                continue
+            a = math.radians(MATCH_TURN_DEG * turn[y, x])
+            rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+            out.append(centre + (_BOX - 0.5) * SIDE_IN @ rot.T)
+            if len(out) == MATCH_MOST:
+                break
+        return out
+
+    def _board_maps(self, reg: Registration, nx: int, ny: int, scale: float) -> tuple[np.ndarray, np.ndarray]:
+        """Where each pixel of the board seen from above (``nx`` x ``ny`` at ``scale`` pixels an
+        inch) lies in the picture: remap's maps. Through a lens, worked out every 4th pixel and
+        interpolated (the lens bends smoothly; pixel by pixel it costs 60 ms a picture)."""
+        if self.camera is None:
+            xs, ys = np.meshgrid((np.arange(nx) + 0.5) / scale, (np.arange(ny) + 0.5) / scale)
+            return reg.to_image_planes(xs, ys)
+        mx, my = -(-nx // 4) + 1, -(-ny // 4) + 1
+        xs, ys = np.meshgrid((4 * np.arange(mx) + 2) / scale, (4 * np.arange(my) + 2) / scale)
+        mu, mv = reg.to_image_planes(xs, ys, self.camera)
+        return tuple(cv2.resize(m, (4 * mx, 4 * my), interpolation=cv2.INTER_LINEAR)[:ny, :nx] for m in (mu, mv))
+
     def _square(self, patch: np.ndarray, origin, reg: Registration, board_in) -> np.ndarray | None:
         """A marker's square (corners in board inches, marker order up to a turn) if the dark
         blob ``patch`` (its top-left at image pixel ``origin``) is one, else None."""
@@ -249,11 +355,13 @@ class SmallTokenReader:
         return TokenFit(i, float(corr[best_v, best_p]), other, cell_px,
                         np.roll(squares[best_v], -k, axis=0), v[best_v])  # the marker's own first corner first
 
-    def read(self, gray: np.ndarray, reg: Registration, square: np.ndarray, wanted) -> MarkerSighting | None:
+    def read(self, gray: np.ndarray, reg: Registration, square: np.ndarray, wanted,
+             by_look: bool = False) -> MarkerSighting | None:
         """The token whose marker fills ``square`` (board inches), if it is one of ``wanted`` and
-        fits clearly better than any other marker (:meth:`fit`), with paper round it."""
+        fits clearly better than any other marker (:meth:`fit`, :meth:`TokenFit.clear`), with
+        paper round it."""
         fit = self.fit(gray, reg, square)
-        if fit.id not in wanted or not fit.clear():
+        if fit.id not in wanted or not fit.clear(by_look):
             return None
         if self._paper(gray, reg, fit.square, fit.cells) < MIN_PAPER:
             return None
@@ -295,8 +403,9 @@ class SmallTokenReader:
         out: list[MarkerSighting] = []
         wanted = set(wanted)
         read = list(read)
-        for squares in (lambda: self.hinted(hints, reg, board_in),
-                        lambda: self.candidates(gray, reg, board_in, bases, read)):
+        for squares, by_look in ((lambda: self.hinted(hints, reg, board_in), False),
+                                 (lambda: self.candidates(gray, reg, board_in, bases, read), False),
+                                 (lambda: self.matched(gray, reg, board_in, bases, read), True)):
             if not wanted:
                 break
             for square in squares():
@@ -304,7 +413,7 @@ class SmallTokenReader:
                     break
                 if within(square.mean(axis=0)[None], bases)[0]:   # its square can sit off its blob's box
                     continue
-                s = self.read(gray, reg, square, wanted)
+                s = self.read(gray, reg, square, wanted, by_look)
                 if s is not None:
                     out.append(s)
                     wanted.discard(s.id)

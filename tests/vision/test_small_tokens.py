@@ -84,6 +84,45 @@ def test_a_shared_raised_pictures_far_token_is_read_through_more_blur(stem, toke
     assert len(off) == len(tokens) and max(off.values()) < 0.05       # nothing else read, each in place
 
 
+@pytest.mark.parametrize("seed,missing", [(35344, {12, 13}), (34048, {12}), (34268, {10, 11})])
+def test_a_token_whose_threshold_holds_no_square_is_found_by_its_look(pitch, tmp_path, seed, missing):
+    """Turned turf cases at 13-14 px/in, JPEG 90 (34268 raised): the tokens' borders are a pixel
+    wide, the turf about as dark, and the adaptive threshold cuts them into specks with no square
+    among them. Matched by their look (a dark border in a paper margin, on the board seen from
+    above), they are found and read in place; nothing else is read."""
+    from dataclasses import replace
+
+    from companion.sim.testset import make_turned_case
+    from companion.vision.camera_model import load_camera
+    from companion.vision.pipeline import VisionPipeline
+    case = replace(make_turned_case(seed), jpeg_quality=90)
+    camera = None
+    if case.camera_toml():
+        (tmp_path / "c.toml").write_text(case.camera_toml())
+        camera = load_camera(tmp_path / "c.toml")
+    picture = case.image()
+    pipeline = VisionPipeline(pitch, camera, track=False)
+    result = pipeline.process(picture)
+    gray, reg = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY), result.registration
+    squares = pipeline.small_tokens.candidates(gray, reg, (pitch.width_in, pitch.height_in), result.bases)
+    truth = {t.id: t for t in case.scene.tokens}
+    for i in missing:
+        assert all(math.hypot(*(sq.mean(axis=0) - [truth[i].x_in, truth[i].y_in])) > 0.3 for sq in squares)
+    read = {t.id: math.hypot(t.x_in - truth[t.id].x_in, t.y_in - truth[t.id].y_in) for t in result.tokens}
+    assert missing <= set(read) and max(read.values()) < 0.05 and len(read) == len(result.tokens)
+
+
+def test_nothing_is_matched_on_a_bare_board_with_lines_and_a_dark_disc():
+    ppi = 14.0
+    gray = np.full((int(4 * ppi), int(4 * ppi)), 95, np.uint8)
+    cv2.line(gray, (0, 20), (55, 20), 200, 2)                  # a pitch line
+    cv2.circle(gray, (30, 40), 7, 35, -1)                      # a dark top
+    gray = cv2.GaussianBlur(gray, (0, 0), 1.0)
+    reader = SmallTokenReader(TOKENS)
+    assert reader.find(gray, _reg(ppi), (4.0, 4.0), TOKEN_NAMES) == []
+    assert reader.matched(np.full_like(gray, 95), _reg(ppi), (4.0, 4.0)) == []      # flat: no fit at all
+
+
 def test_a_token_is_not_read_as_another_that_is_being_looked_for():
     gray, _ = _token_picture(10, 20.0, 15.0)
     reader = SmallTokenReader(TOKENS)
