@@ -274,16 +274,16 @@ class SmallTokenReader:
             return []
         mu, mv = self._board_maps(reg, nx, ny, scale)
         board = cv2.remap(gray, mu, mv, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        kernels, mask = _token_looks(scale)
+        kernels, mask = _token_looks(round(scale, 1))          # (drawn once for each tenth of a pixel an inch)
         size = len(mask)
         # normalised correlation over the mask, as filters: the picture's own mean and spread
         # under the mask at each place, and each turn's kernel (mean 0 over the mask) against it
-        spread = lambda im, k: cv2.filter2D(im, -1, k, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)  # noqa: E731
+        correlate = lambda im, k: cv2.filter2D(im, -1, k, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)  # noqa: E731
         weight = float(mask.sum())
-        s1, s2 = spread(board, mask), spread(board * board, mask)
+        s1, s2 = correlate(board, mask), correlate(board * board, mask)
         sd = np.sqrt(np.maximum(s2 - s1 * s1 / weight, 1e-6))
         valid = (slice(0, ny - size + 1), slice(0, nx - size + 1))
-        fits = np.stack([spread(board, k)[valid] / sd[valid] for k in kernels])
+        fits = np.stack([correlate(board, k)[valid] / sd[valid] for k in kernels])
         fits[:, sd[valid] < 4.0 * np.sqrt(weight)] = 0.0          # flat: nothing printed there
         best, turn = fits.max(axis=0), fits.argmax(axis=0)
         reach = max(3, int(0.6 * scale)) | 1
