@@ -270,12 +270,14 @@ class SmallTokenReader:
         w, h = board_in
         scale = reg.ppi(w / 2, h / 2, self.camera)                # the board's own pixels an inch
         nx, ny = int(w * scale), int(h * scale)
-        if scale >= MATCH_BELOW_PPI or nx < 16 or ny < 16:
+        if scale >= MATCH_BELOW_PPI or min(nx, ny) < 16:
+            return []
+        kernels, mask = _token_looks(round(scale, 1))          # (drawn once for each tenth of a pixel an inch)
+        size = len(mask)
+        if min(nx, ny) <= size:                                # a board smaller than a token: none on it
             return []
         mu, mv = self._board_maps(reg, nx, ny, scale)
         board = cv2.remap(gray, mu, mv, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        kernels, mask = _token_looks(round(scale, 1))          # (drawn once for each tenth of a pixel an inch)
-        size = len(mask)
         # normalised correlation over the mask, as filters: the picture's own mean and spread
         # under the mask at each place, and each turn's kernel (mean 0 over the mask) against it
         correlate = lambda im, k: cv2.filter2D(im, -1, k, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)  # noqa: E731

@@ -121,6 +121,7 @@ def test_nothing_is_matched_on_a_bare_board_with_lines_and_a_dark_disc():
     reader = SmallTokenReader(TOKENS)
     assert reader.find(gray, _reg(ppi), (4.0, 4.0), TOKEN_NAMES) == []
     assert reader.matched(np.full_like(gray, 95), _reg(ppi), (4.0, 4.0)) == []      # flat: no fit at all
+    assert reader.matched(gray, _reg(ppi), (1.2, 4.0)) == []                          # no room for a token
 
 
 def test_a_token_is_not_read_as_another_that_is_being_looked_for():
