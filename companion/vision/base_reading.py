@@ -52,6 +52,15 @@ def nominal_radius(base: Base) -> float:
     return base.diameter_mm * MM / 2
 
 
+def next_size(size_mm: int) -> int:
+    """The standard size after ``size_mm`` (not the largest).
+
+    >>> next_size(30), next_size(40)
+    (40, 50)
+    """
+    return SIZES_MM[SIZES_MM.index(size_mm) + 1]
+
+
 def rim_mid(size_mm: int) -> float:
     """The radius (inches) of a standard size's rim centre line, from ``RIM_MIDS_IN``: where
     a base of that size is measured again or as another colour."""

@@ -43,7 +43,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, nominal_radius, rim_mid, within
+from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, next_size, nominal_radius, rim_mid,
+                                          within)
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
@@ -710,7 +711,7 @@ class BaseFinder(LateReadings):
         """
         if size >= SIZES_MM[-1]:
             return False
-        larger = SIZES_MM[SIZES_MM.index(size) + 1]
+        larger = next_size(size)
         if 2 * ro / MM < (size + larger) / 2:
             return False
         ro_mix = mixed_outer()

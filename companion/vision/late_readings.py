@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, rim_mid
+from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
 from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, hue_gap
 from companion.vision.overlaps import ONE_CENTRE_IN, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
@@ -171,14 +171,15 @@ class LateReadings:
         shown = {b.color for b in bases}
         for base in [b for b in bases if b.diameter_mm < SIZES_MM[-1] and
                      (b.edges == 1 or b.residual_in > LOOSE_FIT_IN or b.wider)]:
-            blend = self._blend_of(self.colour(base.color))
             if base not in bases:
                 continue
+            blend = self._blend_of(self.colour(base.color))
+            # round a cloak read by its outer edge alone, the blend names a rim whose paint is unseen
+            measure = None if blend is None else replace(blend, names_unseen=base.edges == 1)
             centre = np.array([base.x_in, base.y_in])
-            for size in (s for s in SIZES_MM if s > base.diameter_mm and blend is not None):
+            for size in (s for s in SIZES_MM if s > base.diameter_mm) if blend is not None else ():
                 others = neighbours_of(bases, base.color, centre, size / 2 * MM)   # (not the base it is round)
-                rim = self._measured_in(frame, reg, replace(blend, names_unseen=base.edges == 1), centre,
-                                        rim_mid(size), others, shown)
+                rim = self._measured_in(frame, reg, measure, centre, rim_mid(size), others, shown)
                 if rim is not None and rim.diameter_mm > base.diameter_mm and \
                         self._stand_over(rim, blend, bases, over=base):
                     break
@@ -186,7 +187,7 @@ class LateReadings:
                 # nor did its blend read it: a base whose colour's half-surface edge named the
                 # next size (``Base.wider``) is that size where no neighbour stands in the way
                 if base.wider:
-                    larger = replace(base, diameter_mm=SIZES_MM[SIZES_MM.index(base.diameter_mm) + 1], wider=False)
+                    larger = replace(base, diameter_mm=next_size(base.diameter_mm), wider=False)
                     if not any(overlap(larger, b) for b in bases if b is not base):
                         bases[bases.index(base)] = larger
 
