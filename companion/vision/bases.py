@@ -211,19 +211,24 @@ class BaseFinder(LateReadings):
         self._learned |= names
         self.seen = Palette(found + kept)
 
-    def rim_groups(self, half: HalfPicture, reg: Registration,
-                   exclude: list[Base] = ()) -> list[tuple[TeamColour, np.ndarray]]:
+    def rim_groups(self, half: HalfPicture, reg: Registration, exclude: list[Base] = (),
+                   colours: list[TeamColour] | None = None) -> list[tuple[TeamColour, np.ndarray]]:
         """The pixels of each learned colour in the half-size picture (:meth:`half_lab`) that
         could be rims, in groups that lie close together, as board inches: [(colour, points)].
-        None near a base in ``exclude`` (those are already measured)."""
+        None near a base in ``exclude`` (those are already measured). ``colours``: these
+        instead of the learned ones (their blends into the surface, for the blend search), in
+        groups no larger than two large rims, with no arcs kept aside for joining."""
         a, b, ppi = half.a, half.b, half.ppi
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
                  zip(exclude, half.from_full(self._to_image(reg, np.array([[e.x_in, e.y_in] for e in exclude]))))] \
             if exclude else []
         min_area = max(6, int(0.25 * 2 * np.pi * RIM_MID_MIN_IN * 3 * MM * ppi * ppi))
+        # a blend's pixels in more than two 50 mm rims' worth (5 mm wide) are no lone pale rim: the
+        # turf's line to a colour runs through a pitch line's or the margin's colour too
+        most = 2 * 2 * np.pi * 25 * MM * 5 * MM * ppi * ppi if colours is not None else np.inf
         out = []
-        for colour in self.seen.colours:
+        for colour in self.seen.colours if colours is None else colours:
             # above what the surface itself scores (a felt tinted by the light), and a share of the rim's
             floor = 1.5 * float(colour.score(np.float64(self.surface_ab[0]), np.float64(self.surface_ab[1]))) + 4.0
             mask = colour.above(a, b, max(7.0, 0.3 * colour.chroma, floor))
@@ -243,8 +248,10 @@ class BaseFinder(LateReadings):
                 continue
             xs, ys = nz.reshape(-1, 2).T
             for k, members in enumerate(_by_label(labels[ys // 2, xs // 2], n), start=1):
+                if len(members) > most:
+                    continue
                 if len(members) < min_area:
-                    if len(members) >= min_area / 3:        # one only joins others (_joined_arcs)
+                    if len(members) >= min_area / 3 and colours is None:   # one only joins others (_joined_arcs)
                         px = np.column_stack([xs[members], ys[members]])
                         self._arcs.append((colour, self._to_board(reg, half.to_full(px))))
                     continue
@@ -865,7 +872,7 @@ class BaseFinder(LateReadings):
         joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases, self._arcs)
         if joined:
             self._measure_candidates(frame, reg, joined, half.ppi, bases)
-        bases = self._late_readings(frame, reg, bases)
+        bases = self._late_readings(frame, reg, bases, half)
         bases = self._separate_touching(frame, reg, bases, found_before)
         # rings of the margin are dropped only now, as rings off the board are: the search goes
         # as it would without the check (a group whose circle failed is searched again); the

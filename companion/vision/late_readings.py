@@ -2,12 +2,12 @@
 their team's colour, measured in the rim's own paint; circles whose centre line fell
 between sizes, sized by the outer edge where their colour is half the surface's (a rescue);
 and last, the weakest, circles measured by their colour's blend into a coloured surface (a
-thin pale rim on turf through JPEG), and the bases read by their outer edge alone, or by two
-edges loosely, measured so as the larger sizes (a saturated cloak inside a pale rim; a pale
-rim read a size small). Each stands only where the search found no base, or only a ring
-inside it: tried at once, any of them could read a base a size wrong, or a neighbour's blend
-as a base, where the team's colour would read it right. The frames that follow measure a
-base found late as it was found.
+thin pale rim on turf through JPEG), circles that blend alone draws, and the bases read by
+their outer edge alone, or by two edges loosely, measured so as the larger sizes (a
+saturated cloak inside a pale rim; a pale rim read a size small). Each stands only where
+the search found no base, or only a ring inside it: tried at once, any of them could read a
+base a size wrong, or a neighbour's blend as a base, where the team's colour would read it
+right. The frames that follow measure a base found late as it was found.
 
 :class:`LateReadings` is a part of :class:`companion.vision.bases.BaseFinder`, whose search
 state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen``,
@@ -92,7 +92,7 @@ class LateReadings:
             self._rescuing = False
         return base if base is not None and base.mixed and base.color == colour.name else None
 
-    def _late_readings(self, frame, reg: Registration, bases: list[Base]) -> list[Base]:
+    def _late_readings(self, frame, reg: Registration, bases: list[Base], half=None) -> list[Base]:
         """``bases`` with the readings left to the end of the search, each where no base found
         stands: the rim circles that measured as no base in their team's colour and that no
         base found explains, measured in their own paint (:meth:`_own_paint`; tried at once,
@@ -102,7 +102,8 @@ class LateReadings:
         last, the circles still unread, measured by their colour's blend into the surface
         (:meth:`_blend_of`), which also replace a reading that is only a ring inside them and
         fits no far tighter (a top or a cloak read as a base inside a rim too pale for its
-        team's colour to read).
+        team's colour to read), and then, given the search's picture ``half``, the circles its
+        blend draws where no circle was drawn (:meth:`_blend_search`).
         Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
         self._late = []
         unread = []
@@ -129,8 +130,30 @@ class LateReadings:
             base, blend = self._blend_reading(frame, reg, colour, centre, r, bases)
             if base is not None:
                 self._stand_over(base, blend, bases)
+        if half is not None:
+            self._blend_search(frame, reg, bases, half)
         self._cloaked_rims(frame, reg, bases)
         return bases
+
+    def _blend_search(self, frame, reg: Registration, bases: list[Base], half) -> None:
+        """The picture (``half``, :meth:`half_lab`'s) searched for rims by each colour's blend into
+        the surface, where no base was found; each circle drawn is read as a blend reading. A
+        pale rim 2-3 px wide, on a board seen under 20 px/in (searched at full size), is too
+        faint along its team's hue for enough of its pixels to clear that colour's threshold
+        (8-20 of a 30 mm rim's 100-150, under a figure of another colour), and no circle was
+        drawn round it; its blend into turf clears the blend's. At 20 px/in or more a rim is
+        wide enough for its team's colour."""
+        if half.step != 1 or math.hypot(*self.surface_ab) < BLEND_SURFACE_CHROMA:
+            return
+        blends = [self._blend_of(c) for c in self.seen.colours]
+        groups = self.rim_groups(half, reg, bases, colours=blends)
+        for blend, centre, r in self.candidates(groups, half.ppi):
+            colour = self.colour(blend.name)
+            if self._needless(colour, centre, r, bases):
+                continue
+            base, how = self._blend_reading(frame, reg, colour, np.asarray(centre, float), float(r), bases)
+            if base is not None:
+                self._stand_over(base, how, bases)
 
     def _stand_over(self, base: Base, blend: BlendColour, bases: list[Base], over: Base | None = None) -> bool:
         """Add blend reading ``base`` to ``bases`` (True), or not (False): where a base stands, it

@@ -270,3 +270,51 @@ def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
     for _ in range(2):
         known = pipeline.bases.find(case.image(), result.registration, known=known, search=False)
         assert near(known, 15.441, 11.708, 0.02) == [("magenta", 50)]
+
+
+def test_a_rim_no_circle_was_drawn_round_is_found_by_its_blend(pitch, tmp_path):
+    """Turned seeds 43176 (17.99 px/in) and 42672 (17.5) at JPEG 90, flat, on turf: a pale
+    cyan 30 mm rim 3.8 mm wide round a sand top under a red figure, and a blue 40 mm rim 3.0 mm
+    wide round a grey top under an olive one. Only 8 and 19 of their pixels clear their team
+    colour's threshold (a 30 mm rim's worth is 32), so no group was searched and no circle was
+    drawn round either: both were missed. Searched by their colour's blend into the turf, over
+    the part of the picture where no base was found, they are drawn, and read within 0.05 in."""
+    _stands_alone(43176, pitch, tmp_path, 10.487, 16.650, ("cyan", 30), 0.8)
+    _stands_alone(42672, pitch, tmp_path, 14.036, 13.622, ("blue", 40), 0.8)
+
+
+def test_a_rim_found_by_its_blend_stands_over_a_cloak_leaning_out_of_it(pitch, tmp_path):
+    """Turned seeds 42544 (16.1 px/in) and 42824 (18.3) at JPEG 90, flat, on turf: a cloak in
+    the team's colour leans out of a thin pale rim (3.1-3.6 mm), and its head was read as a 30 mm
+    base 0.4-0.95 in off while the rim, a third as strong as the cloak along the team's hue, was
+    missed. The blend search draws the rim's own circle; read by its blend, fitted more tightly
+    than the cloak, the rim stands and the cloak is no base."""
+    _stands_alone(42544, pitch, tmp_path, 17.834, 12.513, ("cyan", 50), 1.0)
+    _stands_alone(42824, pitch, tmp_path, 16.057, 26.967, ("yellow", 40), 1.0)
+
+
+def test_the_blend_search_runs_only_where_thin_rims_are_a_few_pixels_wide(pitch, monkeypatch):
+    """The blend search looks only at a board seen under 20 px/in (searched at full size), on
+    a surface of colour: a rim is then 2-3 px wide and mostly its blend. At 20 px/in or more,
+    or on grey felt, it draws no circle (and costs nothing)."""
+    from companion.sim.testset import make_wide_case
+    drawn = []
+    original = BaseFinder.rim_groups
+
+    def spy(self, half, reg, exclude=(), colours=None):
+        if colours is not None:
+            drawn.append(half.ppi)
+        return original(self, half, reg, exclude, colours)
+
+    monkeypatch.setattr(BaseFinder, "rim_groups", spy)
+    low = replace(make_turned_case(43176), jpeg_quality=90)          # turf, 18.0 px/in
+    VisionPipeline(pitch, track=False).process(low.image())
+    assert len(drawn) == 1 and drawn[0] < 20
+    drawn.clear()
+    high = next(c for c in map(make_wide_case, range(5000, 5100))
+                if c.conditions["surface"] == "turf" and c.pixels_per_inch() > 21)
+    felt = next(c for c in map(make_turned_case, range(34000, 34100))
+                if c.conditions["surface"] == "felt" and c.pixels_per_inch() < 19)
+    for case in (high, felt):
+        VisionPipeline(pitch, track=False).process(case.image())
+    assert drawn == []
