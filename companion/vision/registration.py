@@ -299,12 +299,75 @@ class MarkerFinder:
             out.append(self._sighting(i, pts))
         return out
 
+    def read_again(self, gray: np.ndarray, guesses: dict[int, np.ndarray]) -> list[MarkerSighting]:
+        """Frame markers that ArUco found a quad for and could not decode, read where ``guesses``
+        (id: raw corners, ArUco's order) put them: each quad it rejected (:attr:`last_rejected`)
+        within a marker's side of a guess and of about its size, its corners taken in the
+        guess's order, as it was found and scaled about its centre to the guess's size (a quad
+        round the marker's white margin), its sides fitted, its bits read in that turn (at most
+        one wrong, as :meth:`track` reads them). A far, blurred marker seen at 13-15 px/in can
+        be a quad ArUco cannot decode whose bits read cleanly once its sides are fitted."""
+        out = []
+        for i, guess in guesses.items():
+            side, bits = _mean_side(guess), self.bits(i)
+            starts = []
+            for quad in self.last_rejected:
+                centre, quad_side = quad.mean(axis=0), _mean_side(quad)
+                if np.linalg.norm(centre - guess.mean(axis=0)) <= side and 0.6 * side <= quad_side <= 1.8 * side:
+                    quad = _turned_like(quad, guess)
+                    starts += [centre + (quad - centre) * scale for scale in (1.0, side / quad_side)]
+            for start in starts:
+                pts = refine_many(gray, [start], max_move=4.0)[0]
+                if pts is start:                                # its sides not found
+                    continue
+                pts = refine_many(gray, [pts], max_move=2.0)[0]
+                if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) <= 1:
+                    self.last_raw[i] = pts
+                    out.append(self._sighting(i, pts))
+                    break
+        return out
+
     def find(self, gray: np.ndarray) -> dict[int, MarkerSighting]:
         """One sighting per id: the first (see find_all for all of them)."""
         found: dict[int, MarkerSighting] = {}
         for s in self.find_all(gray):
             found.setdefault(s.id, s)
         return found
+
+
+def _mean_side(quad: np.ndarray) -> float:
+    return float(np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean())
+
+
+def _turned_like(quad: np.ndarray, guess: np.ndarray) -> np.ndarray:
+    """``quad``'s corners, in the order (of its four turns) that lies nearest ``guess``'s."""
+    return min((np.roll(quad, -k, axis=0) for k in range(4)), key=lambda q: float(np.linalg.norm(q - guess)))
+
+
+def guesses_from_two(profile: BoardProfile, sightings: list[MarkerSighting], camera: CameraModel | None = None
+                     ) -> dict[int, np.ndarray]:
+    """Where the frame markers not read lie (raw corners, ArUco's order), put by a homography of
+    the two that were: a board with two frame markers read is lost (three are needed), and the
+    other two may be quads ArUco could not decode (:meth:`MarkerFinder.read_again`). Two
+    markers place the others to within half a marker's side or so (their eight corners fix
+    the tilt across the line between them only loosely: 5-13 px off at 14 px/in through a
+    lens). Empty unless exactly two are read."""
+    read = {}
+    for s in sightings:
+        if s.id in profile.markers:
+            read.setdefault(s.id, s)
+    if len(read) != 2:
+        return {}
+    board = np.vstack([marker_corners(profile, i) for i in read])
+    image = np.vstack([s.corners for s in read.values()])
+    H, _ = cv2.findHomography(board, image, 0)
+    if H is None:
+        return {}
+    out = {}
+    for i in sorted(set(profile.markers) - set(read)):
+        guess = apply_h(H, marker_corners(profile, i))
+        out[i] = camera.distort(guess) if camera is not None else guess
+    return out
 
 
 def _reads(detection, scale: float) -> tuple[list[np.ndarray], list[int]]:

@@ -92,3 +92,71 @@ def test_the_half_size_copy_is_read_only_while_a_frame_marker_is_missing(pitch):
     finder.detector = counting = CountingDetector(finder.detector)
     finder.find_all(gray)
     assert set(pitch.markers) <= set(finder.last_raw) and counting.widths == [gray.shape[1]]
+
+
+def test_a_rejected_quad_is_read_as_the_frame_marker_a_guess_puts_there():
+    """``read_again``: a quad ArUco could not decode, near where a guess puts frame marker 2
+    (3 px off, a fifth of its side), is read as marker 2, its corners fitted. The same quad,
+    guessed to be marker 0, is not: its bits are marker 2's. A quad round its white margin
+    (a third larger) is scaled to the guess's size and read too."""
+    gray, truth = marker_on_paper(60, blur=1.0)
+    guess = truth + 3.0
+    finder = MarkerFinder()
+    finder.last_rejected = [np.roll(truth + 1.5, 1, axis=0)]         # ArUco's quad, another corner first
+    assert finder.read_again(gray, {0: guess}) == []
+    (sighting,) = finder.read_again(gray, {2: guess})
+    assert sighting.id == 2 and np.abs(sighting.corners - truth).max() < 0.15
+    centre = truth.mean(axis=0)
+    finder.last_rejected = [centre + (truth - centre) * 1.35]       # the white margin's outline
+    (sighting,) = finder.read_again(gray, {2: guess})
+    assert np.abs(sighting.corners - truth).max() < 0.15
+    finder.last_rejected = [truth + 40.0]                            # a quad too far from the guess
+    assert finder.read_again(gray, {2: guess}) == []
+
+
+def test_two_frame_markers_place_the_other_two(pitch):
+    """``guesses_from_two``: from two frame markers' corners, the other two are put within a
+    third of their side of where ArUco reads them; with one or three read, there is no guess
+    (one cannot place them, and three already hold the board)."""
+    from companion.sim.testset import make_case
+    from companion.vision.registration import guesses_from_two
+    gray = cv2.cvtColor(make_case(31).image(), cv2.COLOR_BGR2GRAY)
+    finder = MarkerFinder(refine_ids=set(pitch.markers))
+    seen = {s.id: s for s in finder.find_all(gray) if s.id in pitch.markers}
+    assert sorted(seen) == [0, 1, 2, 3]
+    for pair in ((0, 1), (1, 2), (0, 2)):
+        guesses = guesses_from_two(pitch, [seen[i] for i in pair])
+        assert sorted(guesses) == sorted(set(seen) - set(pair))
+        for i, corners in guesses.items():
+            side = np.linalg.norm(seen[i].corners[1] - seen[i].corners[0])
+            assert np.abs(corners - seen[i].corners).max() < side / 3
+    assert guesses_from_two(pitch, [seen[0]]) == {}
+    assert guesses_from_two(pitch, [seen[0], seen[1], seen[2]]) == {}
+
+
+def test_a_board_with_two_frame_markers_read_reads_the_other_two_again(pitch, tmp_path):
+    """Turned seeds 41652 and 41820 at JPEG 90 (turf, raised, 14.0 px/in, a lens): two frame
+    markers, far and blurred at 17-20 px a side, were quads ArUco found and could not decode,
+    and with two of four read the board was lost, with all 13 of its bases. Read where the two
+    put them, all four hold the board, and a base is read on every piece, 11 of the 13 within
+    0.05 in. (The other two are the bases' own limits at 14 px/in: 41820's two cloaked blue
+    30 mm bases side by side, one read 0.17 in off; 41652's blue 40 mm on a dark top, read as
+    cyan 50 mm at this JPEG quality.)"""
+    from dataclasses import replace
+
+    from companion.sim.testset import make_turned_case
+    from companion.vision.camera_model import load_camera
+    from companion.vision.pipeline import VisionPipeline
+    close = 0
+    for seed in (41652, 41820):
+        case = replace(make_turned_case(seed), jpeg_quality=90)
+        (tmp_path / "c.toml").write_text(case.camera_toml())
+        result = VisionPipeline(pitch, load_camera(tmp_path / "c.toml"), track=False).process(case.image())
+        assert result.status == "ok" and sorted(result.markers) == [0, 1, 2, 3]
+        found = result.bases
+        assert len(found) == len(case.scene.pieces), seed
+        for p in case.scene.pieces:
+            off = min(np.hypot(b.x_in - p.x_in, b.y_in - p.y_in) for b in found)
+            assert off < 0.2, (seed, p.name)
+            close += off < 0.05
+    assert close >= 11
