@@ -21,6 +21,7 @@ from companion.vision.base_reading import Base
 from companion.vision.bases import FULL_SIZE_BELOW_PPI, BaseFinder
 from companion.vision.camera_model import CameraModel
 from companion.vision.colours import Palette
+from companion.vision.overlaps import add_reading
 from companion.vision.profile import BoardProfile
 from companion.vision.registration import (BoardRegistrar, MarkerFinder, MarkerSighting, Registration, apply_h,
                                           guesses_from_two)
@@ -273,7 +274,13 @@ class VisionPipeline:
         bases = self.bases.find(frame, reg, known, search)
         if centre is not None and bases:            # raised rims: their footprints (TABLE_SPEC)
             bases = _moved(bases, parallax.to_footprint, centre, self._outline_in)
-        bases = sorted(bases + still, key=lambda b: (b.y_in, b.x_in))
+        # bases never overlap: a piece that a later search read better by a reading over it (a
+        # cloak read as a base, then the pale rim round it) is still tracked and measured again,
+        # and gives way to the reading that stands, as it did in that search
+        merged = list(still)
+        for base in bases:
+            add_reading(merged, base, self.bases.surface_ab)
+        bases = sorted(merged, key=lambda b: (b.y_in, b.x_in))
         self._last_bases = bases
         t2 = time.perf_counter()
         tokens = self._tokens(gray, reg, found, changed, search, lambda: self._rims(bases, centre))

@@ -318,3 +318,22 @@ def test_the_blend_search_runs_only_where_thin_rims_are_a_few_pixels_wide(pitch,
     for case in (high, felt):
         VisionPipeline(pitch, track=False).process(case.image())
     assert drawn == []
+
+
+def test_a_tracked_piece_inside_a_base_that_stands_gives_way_to_it(pitch):
+    """Turned seed 42544 at JPEG 90: a search can read the cyan cloak as a 30 mm base (as the
+    first searches of a noisy sequence did), and a later one the pale 50 mm rim round it, which
+    stands over the cloak. The cloak's piece is still tracked, and a tracked frame measured it
+    again while the rim, its patch unchanged, was kept as it was: both were reported, one
+    inside the other. Bases never overlap: the cloak's reading gives way to the rim."""
+    from companion.vision.tracker import Track
+    case = replace(make_turned_case(42544), jpeg_quality=90)
+    image = case.image()
+    pipeline = VisionPipeline(pitch)
+    first = pipeline.process(image)
+    assert near(first.bases, 17.834, 12.513, 1.0) == [("cyan", 50)]
+    cloak = Track(99, "cyan", 30, 18.29, 12.37, 0.59)      # where the cloak was read as a base
+    pipeline.tracker.tracks[cloak.id] = cloak
+    assert pipeline.bases.find(image, first.registration, [cloak.as_base()], search=False)   # it reads
+    again = pipeline.process(image)
+    assert near(again.bases, 17.834, 12.513, 1.0) == [("cyan", 50)]
