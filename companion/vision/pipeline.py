@@ -24,7 +24,7 @@ from companion.vision.colours import Palette
 from companion.vision.overlaps import add_reading
 from companion.vision.profile import BoardProfile
 from companion.vision.registration import (BoardRegistrar, MarkerFinder, MarkerSighting, Registration, apply_h,
-                                          guesses_from_two)
+                                          read_missing_frame_markers)
 from companion.vision.small_tokens import SmallTokenReader
 from companion.vision.tokens import TOKEN_NAMES, Token, find_tokens
 from companion.vision.tracker import Track, Tracker
@@ -240,9 +240,9 @@ class VisionPipeline:
                 sightings += [t for i in tokens for t in (self.markers.track(gray, [i]) or [])]
         if sightings is None:
             sightings = self.markers.find_all(gray)
-            # two frame markers read: the others read where those two put them, if ArUco found
-            # their quads and could not decode them (far and blurred, at 13-15 px/in)
-            sightings += self.markers.read_again(gray, guesses_from_two(self.profile, sightings, self.camera))
+            # too few frame markers read to hold the board: the others read from the quads ArUco
+            # found and could not decode (far and blurred, at 12-15 px/in)
+            sightings += read_missing_frame_markers(self.markers, self.profile, gray, sightings, self.camera)
         reg = self.registrar.update(sightings)
         found = {}
         for sighting in sightings:  # tokens: first read of each id

@@ -303,29 +303,57 @@ class MarkerFinder:
         """Frame markers that ArUco found a quad for and could not decode, read where ``guesses``
         (id: raw corners, ArUco's order) put them: each quad it rejected (:attr:`last_rejected`)
         within a marker's side of a guess and of about its size, its corners taken in the
-        guess's order, as it was found and scaled about its centre to the guess's size (a quad
-        round the marker's white margin), its sides fitted, its bits read in that turn (at most
-        one wrong, as :meth:`track` reads them). A far, blurred marker seen at 13-15 px/in can
+        guess's order, read by :meth:`_read_quad`. A far, blurred marker seen at 13-15 px/in can
         be a quad ArUco cannot decode whose bits read cleanly once its sides are fitted."""
         out = []
         for i, guess in guesses.items():
-            side, bits = _mean_side(guess), self.bits(i)
-            starts = []
+            side = _mean_side(guess)
             for quad in self.last_rejected:
-                centre, quad_side = quad.mean(axis=0), _mean_side(quad)
-                if np.linalg.norm(centre - guess.mean(axis=0)) <= side and 0.6 * side <= quad_side <= 1.8 * side:
-                    quad = _turned_like(quad, guess)
-                    starts += [centre + (quad - centre) * scale for scale in (1.0, side / quad_side)]
-            for start in starts:
-                pts = refine_many(gray, [start], max_move=4.0)[0]
-                if pts is start:                                # its sides not found
-                    continue
-                pts = refine_many(gray, [pts], max_move=2.0)[0]
-                if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) <= 1:
-                    self.last_raw[i] = pts
+                if np.linalg.norm(quad.mean(axis=0) - guess.mean(axis=0)) <= side and \
+                        0.6 * side <= _mean_side(quad) <= 1.8 * side:
+                    pts = self._read_quad(gray, _turned_like(quad, guess), side, i)
+                    if pts is not None:
+                        out.append(self._sighting(i, pts))
+                        break
+        return out
+
+    def read_anywhere(self, gray: np.ndarray, ids, like: np.ndarray) -> list[MarkerSighting]:
+        """Frame markers ``ids`` read from any quad ArUco rejected of about the size of ``like``
+        (a frame marker read: raw corners), its corners taken in ``like``'s turn (frame markers
+        stand upright on the board, so the picture turns them alike), by :meth:`_read_quad`;
+        one quad for each id at most. Nothing says where they are: what this reads must agree
+        with the marker read on one homography (:func:`read_missing_frame_markers`)."""
+        side, out, left = _mean_side(like), [], list(ids)
+        for quad in self.last_rejected:
+            if not left or not 0.6 * side <= _mean_side(quad) <= 1.8 * side:
+                continue
+            quad = _turned_along(quad, like)
+            for i in left:
+                pts = self._read_quad(gray, quad, side, i)
+                if pts is not None:
                     out.append(self._sighting(i, pts))
+                    left.remove(i)
                     break
         return out
+
+    def _read_quad(self, gray: np.ndarray, quad: np.ndarray, side: float, marker_id: int) -> np.ndarray | None:
+        """``quad`` (raw corners, in the marker's own order) read as marker ``marker_id``: scaled
+        about its centre to ``side`` (a quad round the marker's white margin is a third
+        larger), then as it was found, its sides fitted, its bits read (at most one wrong, as
+        :meth:`track` reads them). Its fitted corners (kept in :attr:`last_raw`), or None. (The
+        margin's own quad, fitted, can move its corners only part of the way in and still read
+        with one bit wrong: the size expected is tried first.)"""
+        bits, centre = self.bits(marker_id), quad.mean(axis=0)
+        for scale in (side / _mean_side(quad), 1.0):
+            start = centre + (quad - centre) * scale
+            pts = refine_many(gray, [start], max_move=4.0)[0]
+            if pts is start:                                # its sides not found
+                continue
+            pts = refine_many(gray, [pts], max_move=2.0)[0]
+            if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) <= 1:
+                self.last_raw[marker_id] = pts
+                return pts
+        return None
 
     def find(self, gray: np.ndarray) -> dict[int, MarkerSighting]:
         """One sighting per id: the first (see find_all for all of them)."""
@@ -342,6 +370,13 @@ def _mean_side(quad: np.ndarray) -> float:
 def _turned_like(quad: np.ndarray, guess: np.ndarray) -> np.ndarray:
     """``quad``'s corners, in the order (of its four turns) that lies nearest ``guess``'s."""
     return min((np.roll(quad, -k, axis=0) for k in range(4)), key=lambda q: float(np.linalg.norm(q - guess)))
+
+
+def _turned_along(quad: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """``quad``'s corners, in the order (of its four turns) whose first side runs most nearly
+    as ``like``'s does."""
+    along = like[1] - like[0]
+    return max((np.roll(quad, -k, axis=0) for k in range(4)), key=lambda q: float(np.dot(q[1] - q[0], along)))
 
 
 def guesses_from_two(profile: BoardProfile, sightings: list[MarkerSighting], camera: CameraModel | None = None
@@ -368,6 +403,36 @@ def guesses_from_two(profile: BoardProfile, sightings: list[MarkerSighting], cam
         guess = apply_h(H, marker_corners(profile, i))
         out[i] = camera.distort(guess) if camera is not None else guess
     return out
+
+
+def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray: np.ndarray,
+                               sightings: list[MarkerSighting], camera: CameraModel | None = None
+                               ) -> list[MarkerSighting]:
+    """The frame markers ArUco could not decode, while too few were read to hold the board
+    (three are needed): with two read, where those two put the others
+    (:func:`guesses_from_two`, :meth:`MarkerFinder.read_again`); with one, from any quad of
+    its size (:meth:`MarkerFinder.read_anywhere`), kept only when at least two are read so and
+    one homography puts all of them, the one read included, within ``AGREE_FIT_PX`` of where
+    they were seen (a pattern read by chance in a quad elsewhere is not where the board puts
+    that marker). A marker under a hand leaves no quad: nothing is read for it."""
+    read = {}
+    for s in sightings:
+        if s.id in profile.markers:
+            read.setdefault(s.id, s)
+    if len(read) == 2:
+        return finder.read_again(gray, guesses_from_two(profile, list(read.values()), camera))
+    if len(read) != 1 or next(iter(read)) not in finder.last_raw:
+        return []
+    (only,) = read.values()
+    more = finder.read_anywhere(gray, sorted(set(profile.markers) - set(read)), finder.last_raw[only.id])
+    if len(more) < 2:
+        return []
+    board = np.vstack([marker_corners(profile, s.id) for s in [only] + more])
+    image = np.vstack([s.corners for s in [only] + more])
+    H, _ = cv2.findHomography(board, image, 0)
+    if H is None or np.linalg.norm(apply_h(H, board) - image, axis=1).max() > AGREE_FIT_PX:
+        return []
+    return more
 
 
 def _reads(detection, scale: float) -> tuple[list[np.ndarray], list[int]]:

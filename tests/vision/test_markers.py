@@ -160,3 +160,50 @@ def test_a_board_with_two_frame_markers_read_reads_the_other_two_again(pitch, tm
             assert off < 0.2, (seed, p.name)
             close += off < 0.05
     assert close >= 11
+
+
+def _board_of_markers(pitch, where: dict[int, int], ppi: float = 20.0):
+    """A picture of ``pitch``'s frame markers seen square-on at ``ppi``, marker ``where[i]``'s
+    pattern drawn where marker ``i`` stands, and each one's true corners (by where it stands)."""
+    finder = MarkerFinder()
+    side = int(round(pitch.marker_size_in * ppi))
+    to_px = lambda x, y: ((x + 3.0) * ppi, (y + 3.0) * ppi)                       # noqa: E731
+    img = np.full((int((pitch.height_in + 6) * ppi), int((pitch.width_in + 6) * ppi)), 230, np.uint8)
+    corners = {}
+    for i, (x, y) in pitch.markers.items():
+        u, v = (int(round(c - side / 2)) for c in to_px(x, y))
+        img[v:v + side, u:u + side] = cv2.aruco.generateImageMarker(finder.dictionary, where.get(i, i), side)
+        corners[i] = np.array([[u, v], [u + side, v], [u + side, v + side], [u, v + side]], float) - 0.5
+    return cv2.GaussianBlur(img, (0, 0), 0.8), corners
+
+
+def test_with_one_frame_marker_read_the_others_are_read_from_any_quad_that_fits_the_board(pitch):
+    """``read_missing_frame_markers`` with one frame marker read: the quads ArUco could not
+    decode (here its margin's outline, in another turn) are read as the missing frame markers
+    wherever they lie, and kept only when one homography puts them all, the one read
+    included, where they were seen. Markers 1 and 2 swapped (a pattern read by chance where
+    the board puts another) fit no homography with marker 0, and nothing is read."""
+    from companion.vision.registration import read_missing_frame_markers
+    for swap, expected in (({}, [1, 2, 3]), ({1: 2, 2: 1}, [])):
+        gray, corners = _board_of_markers(pitch, swap)
+        finder = MarkerFinder(refine_ids=set(pitch.markers))
+        finder.last_raw = {0: corners[0]}
+        finder.last_rejected = [np.roll(c.mean(axis=0) + (c - c.mean(axis=0)) * 1.3, 2, axis=0)
+                                for i, c in corners.items() if i != 0]
+        read = read_missing_frame_markers(finder, pitch, gray, [finder._sighting(0, corners[0])])
+        assert sorted(s.id for s in read) == expected, swap
+        for s in read:
+            assert np.abs(s.corners - corners[s.id]).max() < 0.3
+
+
+def test_three_frame_markers_hidden_leave_the_board_lost(pitch):
+    """A hand over three frame markers leaves no quad to read them from: the board is lost."""
+    from tests.vision.test_robustness import cover_marker
+    from companion.sim.testset import make_case
+    case = make_case(31)
+    frame = case.image()
+    for i in (1, 2, 3):
+        frame = cover_marker(frame, case, i)
+    from companion.vision.pipeline import VisionPipeline
+    result = VisionPipeline(pitch).process(frame)
+    assert result.status == "lost" and "1 of 4 frame markers" in result.message
