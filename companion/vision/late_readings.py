@@ -143,9 +143,11 @@ class LateReadings:
         (8-20 of a 30 mm rim's 100-150, under a figure of another colour), and no circle was
         drawn round it; its blend into turf clears the blend's. At 20 px/in or more a rim is
         wide enough for its team's colour."""
-        if half.step != 1 or math.hypot(*self.surface_ab) < BLEND_SURFACE_CHROMA:
+        if half.step != 1:
             return
-        blends = [self._blend_of(c) for c in self.seen.colours]
+        blends = [blend for blend in map(self._blend_of, self.seen.colours) if blend is not None]
+        if not blends:                                  # a surface of too little colour
+            return
         groups = self.rim_groups(half, reg, bases, colours=blends)
         for blend, centre, r in self.candidates(groups, half.ppi):
             colour = self.colour(blend.name)

@@ -276,11 +276,14 @@ class VisionPipeline:
             bases = _moved(bases, parallax.to_footprint, centre, self._outline_in)
         # bases never overlap: a piece that a later search read better by a reading over it (a
         # cloak read as a base, then the pale rim round it) is still tracked and measured again,
-        # and gives way to the reading that stands, as it did in that search
-        merged = list(still)
-        for base in bases:
-            add_reading(merged, base, self.bases.surface_ab)
-        bases = sorted(merged, key=lambda b: (b.y_in, b.x_in))
+        # and gives way to the kept reading that stands, as it did in that search (a search
+        # keeps none: its own readings were judged so already)
+        if still:
+            merged = list(still)
+            for base in bases:
+                add_reading(merged, base, self.bases.surface_ab)
+            bases = merged
+        bases = sorted(bases, key=lambda b: (b.y_in, b.x_in))
         self._last_bases = bases
         t2 = time.perf_counter()
         tokens = self._tokens(gray, reg, found, changed, search, lambda: self._rims(bases, centre))

@@ -238,8 +238,7 @@ class MarkerFinder:
         for i, old, pts in zip(ids, olds, refine_many(gray, olds)):
             if pts is old or np.any(np.linalg.norm(pts - old, axis=1) > TRACK_MOVED_PX):
                 return None                                     # a side not there, or a bump
-            bits = self.bits(i)
-            if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) > 1:
+            if not self._reads_as(gray, pts, i):
                 return None
             self.last_raw[i] = pts
             out.append(self._sighting(i, pts))
@@ -343,17 +342,23 @@ class MarkerFinder:
         :meth:`track` reads them). Its fitted corners (kept in :attr:`last_raw`), or None. (The
         margin's own quad, fitted, can move its corners only part of the way in and still read
         with one bit wrong: the size expected is tried first.)"""
-        bits, centre = self.bits(marker_id), quad.mean(axis=0)
+        centre = quad.mean(axis=0)
         for scale in (side / _mean_side(quad), 1.0):
             start = centre + (quad - centre) * scale
             pts = refine_many(gray, [start], max_move=4.0)[0]
             if pts is start:                                # its sides not found
                 continue
             pts = refine_many(gray, [pts], max_move=2.0)[0]
-            if np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) <= 1:
+            if self._reads_as(gray, pts, marker_id):
                 self.last_raw[marker_id] = pts
                 return pts
         return None
+
+    def _reads_as(self, gray: np.ndarray, pts: np.ndarray, marker_id: int) -> bool:
+        """Whether the marker with corners ``pts`` (raw, its own order) reads as ``marker_id``:
+        its bits that id's, at most one wrong."""
+        bits = self.bits(marker_id)
+        return np.count_nonzero(read_bits(gray, pts, bits.shape[0]) != bits) <= 1
 
     def find(self, gray: np.ndarray) -> dict[int, MarkerSighting]:
         """One sighting per id: the first (see find_all for all of them)."""
@@ -379,6 +384,24 @@ def _turned_along(quad: np.ndarray, like: np.ndarray) -> np.ndarray:
     return max((np.roll(quad, -k, axis=0) for k in range(4)), key=lambda q: float(np.dot(q[1] - q[0], along)))
 
 
+def _frame_sightings(profile: BoardProfile, sightings: list[MarkerSighting]) -> dict[int, MarkerSighting]:
+    """The first sighting of each frame marker among ``sightings``."""
+    read: dict[int, MarkerSighting] = {}
+    for s in sightings:
+        if s.id in profile.markers:
+            read.setdefault(s.id, s)
+    return read
+
+
+def _board_homography(profile: BoardProfile, sightings: list[MarkerSighting]):
+    """The least-squares homography board inches -> (undistorted) pixels of the frame markers'
+    corners in ``sightings``: (H or None, board corners, their pixels)."""
+    board = np.vstack([marker_corners(profile, s.id) for s in sightings])
+    image = np.vstack([s.corners for s in sightings])
+    H, _ = cv2.findHomography(board, image, 0)
+    return H, board, image
+
+
 def guesses_from_two(profile: BoardProfile, sightings: list[MarkerSighting], camera: CameraModel | None = None
                      ) -> dict[int, np.ndarray]:
     """Where the frame markers not read lie (raw corners, ArUco's order), put by a homography of
@@ -387,15 +410,10 @@ def guesses_from_two(profile: BoardProfile, sightings: list[MarkerSighting], cam
     markers place the others to within half a marker's side or so (their eight corners fix
     the tilt across the line between them only loosely: 5-13 px off at 14 px/in through a
     lens). Empty unless exactly two are read."""
-    read = {}
-    for s in sightings:
-        if s.id in profile.markers:
-            read.setdefault(s.id, s)
+    read = _frame_sightings(profile, sightings)
     if len(read) != 2:
         return {}
-    board = np.vstack([marker_corners(profile, i) for i in read])
-    image = np.vstack([s.corners for s in read.values()])
-    H, _ = cv2.findHomography(board, image, 0)
+    H, _, _ = _board_homography(profile, list(read.values()))
     if H is None:
         return {}
     out = {}
@@ -415,10 +433,7 @@ def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray
     one homography puts all of them, the one read included, within ``AGREE_FIT_PX`` of where
     they were seen (a pattern read by chance in a quad elsewhere is not where the board puts
     that marker). A marker under a hand leaves no quad: nothing is read for it."""
-    read = {}
-    for s in sightings:
-        if s.id in profile.markers:
-            read.setdefault(s.id, s)
+    read = _frame_sightings(profile, sightings)
     if len(read) == 2:
         return finder.read_again(gray, guesses_from_two(profile, list(read.values()), camera))
     if len(read) != 1 or next(iter(read)) not in finder.last_raw:
@@ -427,9 +442,7 @@ def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray
     more = finder.read_anywhere(gray, sorted(set(profile.markers) - set(read)), finder.last_raw[only.id])
     if len(more) < 2:
         return []
-    board = np.vstack([marker_corners(profile, s.id) for s in [only] + more])
-    image = np.vstack([s.corners for s in [only] + more])
-    H, _ = cv2.findHomography(board, image, 0)
+    H, board, image = _board_homography(profile, [only] + more)
     if H is None or np.linalg.norm(apply_h(H, board) - image, axis=1).max() > AGREE_FIT_PX:
         return []
     return more
@@ -461,9 +474,7 @@ class BoardRegistrar:
         self.last_good: np.ndarray | None = None
 
     def _fit(self, sightings: list[MarkerSighting]) -> tuple[np.ndarray, float]:
-        board = np.vstack([marker_corners(self.profile, s.id) for s in sightings])
-        image = np.vstack([s.corners for s in sightings])
-        H, _ = cv2.findHomography(board, image, 0)
+        H, board, image = _board_homography(self.profile, sightings)
         err = float(np.sqrt(np.mean(np.sum((apply_h(H, board) - image) ** 2, axis=1))))
         return H, err
 
