@@ -189,9 +189,10 @@ class Journal:
             if writer:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=FULL")
-                self._db.executescript(SCHEMA)
-                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                self._db.execute(f"PRAGMA user_version = {USER_VERSION}")
+                # one transaction: a process killed while it starts a journal leaves both
+                # tables and the header's marks, or none of them
+                self._db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
+                                       f"PRAGMA user_version = {USER_VERSION}; COMMIT;")
         except JournalError:
             self._unlock()
             raise
@@ -252,7 +253,15 @@ class Journal:
             raise JournalError(f"the journal {self.path} cannot be written ({exc}): {kind} was not kept") from None
         return Event(kind, json.loads(payload), at, last + 1)
 
+    def _unwritten(self) -> bool:
+        """True for a file whose tables were never all written (a process killed as it started
+        the journal, before this version made that one transaction): it holds no game yet."""
+        tables = {r[0] for r in self._read("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return not {"games", "events"} <= tables
+
     def events(self, game_id: int) -> list[Event]:
+        if self._unwritten():
+            return []
         rows = self._read("SELECT seq, kind, data, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
         out = []
         for seq, kind, data, at in rows:
@@ -264,6 +273,8 @@ class Journal:
         return out
 
     def games(self) -> list[GameInfo]:
+        if self._unwritten():
+            return []
         rows = self._read("SELECT g.id, g.kind, g.label, g.created, g.finished, COUNT(e.seq) FROM games g "
                           "LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id")
         return [GameInfo(*row) for row in rows]

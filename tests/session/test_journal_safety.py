@@ -11,6 +11,7 @@ import pytest
 
 from companion.session.chance import Chance
 from companion.session.clock import FakeClock
+from companion.session import journal as journal_module
 from companion.session.journal import APPLICATION_ID, Journal, JournalError, integrity
 from companion.session.session import GameSession
 
@@ -249,3 +250,51 @@ def test_a_reader_of_a_damaged_journal_gets_one_line(tmp_path):
         reader.games()
     reader.close()
     assert "CREATE TABLX" in path.read_bytes().decode("latin-1")
+
+
+@pytest.mark.parametrize("tables", [(), ("games",)])
+def test_a_journal_killed_before_its_schema_was_whole_reads_as_no_games_and_a_writer_completes_it(tmp_path, tables):
+    # what a SIGKILL left when the two tables were written one statement at a time (CI saw it)
+    path = tmp_path / "j.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")
+    if "games" in tables:
+        db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, "
+                   "label TEXT NOT NULL DEFAULT '', created REAL NOT NULL, finished REAL)")
+    db.close()
+    reader = Journal(path, writer=False)
+    assert reader.games() == [] and reader.events(1) == []
+    reader.close()
+    writer = Journal(path)
+    assert writer.problem == ""
+    game = writer.new_game("takkure")
+    writer.append(game, "toss", {"side": "home"}, 1.0)
+    writer.close()
+    reader = Journal(path, writer=False)
+    assert [(g.kind, g.events) for g in reader.games()] == [("takkure", 1)]
+    reader.close()
+
+
+def test_a_journal_is_started_in_one_transaction(tmp_path):
+    # a kill between the statements that start a journal must leave all of them or none
+    path = tmp_path / "j.sqlite"
+    statements = []
+    real_open = journal_module._open
+
+    def traced(*args, **kwargs):
+        db = real_open(*args, **kwargs)
+        db.set_trace_callback(lambda s: statements.append(s.strip()))
+        return db
+
+    journal_module._open = traced
+    try:
+        Journal(path).close()
+    finally:
+        journal_module._open = real_open
+    start = next(i for i, s in enumerate(statements) if s.startswith("BEGIN"))
+    end = next(i for i, s in enumerate(statements) if s.startswith("COMMIT"))
+    inside = " ".join(statements[start:end])
+    for part in ("CREATE TABLE IF NOT EXISTS games", "CREATE TABLE IF NOT EXISTS events",
+                 "application_id", "user_version"):
+        assert part in inside
+        assert not any(part in s for s in statements[:start] + statements[end:])
