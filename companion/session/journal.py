@@ -17,7 +17,9 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,10 +65,50 @@ def _lenient_text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
+class _Connection(sqlite3.Connection):
+    """A connection that, reading a recovered copy of the file, removes the copy when closed."""
+    copy: tempfile.TemporaryDirectory | None = None
+
+    def close(self) -> None:
+        super().close()
+        if self.copy is not None:
+            self.copy.cleanup()
+            self.copy = None
+
+
+_SQLITE_READONLY = 8        # the primary result code of SQLITE_READONLY_ROLLBACK and _RECOVERY
+
+
 def _open(path: str, read_only: bool = False) -> sqlite3.Connection:
     """A connection to ``path`` (read-only: it neither creates nor changes the file) whose text
-    is read leniently."""
-    db = sqlite3.connect(f"file:{path}?mode=ro" if read_only else path, isolation_level=None, uri=read_only)
+    is read leniently. A file left by a writer that was killed mid-transaction (a hot rollback
+    journal beside it: a kill as the journal switched to WAL) must be rolled back before it
+    can be read, which a read-only connection may not do: it reads a copy, rolled back."""
+    db = sqlite3.connect(f"file:{path}?mode=ro" if read_only else path, isolation_level=None, uri=read_only,
+                         factory=_Connection)
+    db.text_factory = _lenient_text
+    if read_only:
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorcode", _SQLITE_READONLY) & 0xFF == _SQLITE_READONLY:
+                db.close()
+                return _recovered_copy(path)
+        except sqlite3.DatabaseError:
+            pass                      # damaged: the query that reads it says so
+    return db
+
+
+def _recovered_copy(path: str) -> _Connection:
+    """A connection to a copy of ``path`` and its rollback journal or WAL, in a directory of
+    its own, where SQLite may recover it; the copy goes when the connection closes."""
+    copy = tempfile.TemporaryDirectory(prefix="companion-journal-")
+    target = Path(copy.name) / Path(path).name
+    for suffix in ("", "-journal", "-wal"):
+        if Path(path + suffix).is_file():
+            shutil.copyfile(path + suffix, str(target) + suffix)
+    db = sqlite3.connect(str(target), isolation_level=None, factory=_Connection)
+    db.copy = copy
     db.text_factory = _lenient_text
     return db
 

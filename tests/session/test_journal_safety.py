@@ -298,3 +298,40 @@ def test_a_journal_is_started_in_one_transaction(tmp_path):
                  "application_id", "user_version"):
         assert part in inside
         assert not any(part in s for s in statements[:start] + statements[end:])
+
+
+KILLED_MID_TRANSACTION = ("import sqlite3, sys, time\n"
+                          "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                          "db.execute('CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, "
+                          "label TEXT NOT NULL DEFAULT \\'\\', created REAL NOT NULL, finished REAL)')\n"
+                          "db.execute('CREATE TABLE events (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, "
+                          "kind TEXT NOT NULL, data TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, seq))')\n"
+                          "db.execute(\"INSERT INTO games (kind, created) VALUES ('takkure', 0.0)\")\n"
+                          "db.execute('PRAGMA cache_size=1')\n"
+                          "db.execute('BEGIN')\n"
+                          "for i in range(2000):\n"
+                          "    db.execute(\"INSERT INTO games (kind, created) VALUES (?, 0.0)\", ('x' * 200,))\n"
+                          "print('ready', flush=True)\n"
+                          "time.sleep(60)\n")
+
+
+def test_a_journal_left_mid_transaction_is_read_as_it_was_committed_and_left_untouched(tmp_path):
+    # a kill while the journal switched to WAL leaves a hot rollback journal: a read-only
+    # connection may not roll it back ("attempt to write a readonly database", CI saw it)
+    path = tmp_path / "j.sqlite"
+    proc = subprocess.Popen([sys.executable, "-c", KILLED_MID_TRANSACTION, str(path)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    hot = tmp_path / "j.sqlite-journal"
+    assert hot.exists()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    reader = Journal(path, writer=False)
+    assert [(g.kind, g.events) for g in reader.games()] == [("takkure", 0)]     # the 2000 never committed
+    reader.close()
+    assert integrity(path) == "ok"
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before        # replay and doctor change nothing
+    writer = Journal(path)                                                       # the next game rolls it back
+    assert writer.problem == "" and [g.kind for g in writer.games()] == ["takkure"]
+    writer.close()
+    assert not hot.exists()
