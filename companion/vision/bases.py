@@ -48,14 +48,14 @@ from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Ba
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
-from companion.vision.colours import (BlendColour, Palette, TeamColour, blended_paint, blends, hue_gap, paint_apart,
-                                     picture_colours, surface_colour)
+from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, Palette, TeamColour,
+                                     blended_paint, blends, hue_gap, paint_apart, picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,
                                         mixed_radius, outer_circle, outer_size, outer_spreads, resized, rim_paint)
-from companion.vision.stats import median
+from companion.vision.stats import median, row_medians
 from companion.vision.white import neutral
 
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
@@ -446,6 +446,42 @@ class BaseFinder(LateReadings):
             ma, mb = median(ring_a), median(ring_b)
             if np.count_nonzero(np.hypot(ring_a - ma, ring_b - mb) < 12.0) >= 0.5 * RAYS:
                 return (ma, mb), size
+        return self._blend_ringed(base, larger, lab)
+
+    def _blend_ringed(self, base: Base, larger: list[int], lab: np.ndarray) -> tuple[tuple[float, float], int] | None:
+        """The ring round ``base`` of another team's blend into the surface (:func:`blended_paint`),
+        where a larger base's rim would lie (``lab``: :meth:`_ringed`'s samples), as (its Lab (a,
+        b), that size), or None: a rim 3 mm wide at 16-20 px/in, through JPEG, is nowhere far
+        enough from the turf for :meth:`_ringed` to see it, and a sand top inside it reads as a
+        yellow base a size small. The ring's median, across it, that lies furthest from the
+        surface and on one team's line to it (and is no blend of the reading's own paint), with
+        half the rays or more within 8 of it."""
+        sa, sb = self.surface_ab
+        rings = lab.reshape(-1, RAYS, 3)                  # (size, offset) x RAYS
+        ma, mb = np.split(row_medians(np.concatenate([rings[..., 1], rings[..., 2]])), 2)
+        far = np.hypot(ma - sa, mb - sb)
+        # what blended_paint asks first, of every median and colour at once: on another team's
+        # line to the surface, a quarter of the way from it or more (most readings' surroundings
+        # are the surface, and are done with here; so are those within NEUTRAL_OFF of it, which
+        # lie on its line to grey)
+        paints = np.array([c.lab[1:] for c in self.seen.colours if c.name != base.color]).reshape(-1, 2)
+        span = np.array([sa, sb]) - paints                                       # colours x 2
+        length2 = np.maximum((span * span).sum(axis=1), 1e-9)[:, None]
+        da, db = ma[None] - paints[:, :1], mb[None] - paints[:, 1:]              # colours x medians
+        t = np.clip((da * span[:, :1] + db * span[:, 1:]) / length2, 0.0, 1.0)
+        off = np.hypot(da - t * span[:, :1], db - t * span[:, 1:])
+        on_line = ((off <= np.maximum(3.0, 0.08 * np.sqrt(length2))) & (t <= BLEND_MOST_SURFACE)).any(axis=0)
+        for k in np.argsort(-far):
+            if far[k] < NEUTRAL_OFF:
+                break
+            if not on_line[k]:
+                continue
+            ring_ab = (float(ma[k]), float(mb[k]))
+            name = blended_paint(ring_ab, self.seen.colours, self.surface_ab)
+            if name is None or name == base.color or blends(base.ab, np.array(ring_ab), self.surface_ab):
+                continue
+            if np.count_nonzero(np.hypot(rings[k, :, 1] - ma[k], rings[k, :, 2] - mb[k]) < 8.0) >= 0.5 * RAYS:
+                return ring_ab, larger[k // lab.shape[1]]
         return None
 
     def _other_sizes(self, frame, reg, colour: TeamColour, others, base: Base) -> Base:

@@ -337,3 +337,40 @@ def test_a_tracked_piece_inside_a_base_that_stands_gives_way_to_it(pitch):
     assert pipeline.bases.find(image, first.registration, [cloak.as_base()], search=False)   # it reads
     again = pipeline.process(image)
     assert near(again.bases, 17.834, 12.513, 1.0) == [("cyan", 50)]
+
+
+def test_a_sand_top_inside_a_pale_rim_of_another_team_is_no_base_of_its_own(pitch, tmp_path):
+    """Turned seed 45624 at JPEG 95 (turf, 19.7 px/in, flat): a cyan 40 mm rim 3.1 mm wide round
+    a sand top. The top, seen round the figure, read as a yellow 30 mm base (yellow is the
+    other team). The rim round it is cyan blended into the turf, nowhere 25 Lab units from it,
+    which the check for a ring of another colour took for the turf; its median across the rim
+    lies on cyan's line to the turf, and the ring is measured as the base: cyan 40 mm."""
+    case = replace(make_turned_case(45624), jpeg_quality=95)
+    found = read_case(case, pitch, tmp_path)[1]
+    assert near(found, 8.131, 3.713, 0.3) == [("cyan", 40)]
+
+
+def test_a_ring_of_the_readings_own_blend_is_no_other_teams_ring():
+    """Round a red 40 mm base (turned seed 34668 at JPEG 90) where a 50 mm rim would lie, its blur
+    into the turf is (-5.7, 21.5): on the line to the turf of a pale "yellow" the picture's
+    clusters learned (a sand top), and red's own blend. It is no ring of another team's (read
+    as one, the red base was dropped). A cyan blend, 60 % paint, round a sand top is."""
+    finder = BaseFinder.__new__(BaseFinder)
+    finder.surface_ab = (-33.0, 27.0)
+    finder.seen = Palette([TeamColour("blue", (30.0, 24.0, -52.0)), TeamColour("red", (34.0, 53.0, 36.0)),
+                           TeamColour("yellow", (36.0, 4.0, 23.0)), TeamColour("cyan", (56.0, -31.0, -8.0))])
+    base = Base(12.14, 8.22, 40, "red", 0.8, 1.0, 0.01, ab=(55.2, 37.2))
+    rng = np.random.default_rng(1)
+
+    def rings(ab):       # 1 larger size x 6 offsets x RAYS samples, each within 2 of ``ab``
+        lab = np.empty((1, 6, 60, 3))
+        lab[..., 0] = 50.0
+        lab[..., 1:] = np.array(ab) + rng.uniform(-2, 2, (1, 6, 60, 2))
+        return lab
+    assert finder._blend_ringed(base, [50], rings((-5.7, 21.5))) is None
+    assert finder._blend_ringed(base, [50], rings(finder.surface_ab)) is None
+    # a sand top read as a yellow 30 mm base (turned seed 45624), in a cyan rim 40 % turf
+    top = Base(8.13, 3.71, 30, "yellow", 0.6, 0.6, 0.015, ab=(-2.4, 18.4))
+    cyan_blend = (0.6 * -31.0 + 0.4 * -33.0, 0.6 * -8.0 + 0.4 * 27.0)
+    ring = finder._blend_ringed(top, [40, 50], np.concatenate([rings(cyan_blend), rings(finder.surface_ab)]))
+    assert ring is not None and ring[1] == 40 and math.dist(ring[0], cyan_blend) < 1.0
