@@ -33,6 +33,7 @@ class Base:
     halfway: bool = False     # an outer edge alone sized by the halfway edge, not at half the score
     mixed: bool = False       # sized by the edge where its colour is half the surface's (a rescue)
     wider: bool = False       # sized by its inner edge, though its colour's half-surface edge names the next size
+    paint_ab: tuple[float, float] | None = None   # the rim's own paint (Lab a, b: rim_paint), what named it
 
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:

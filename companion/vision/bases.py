@@ -731,7 +731,8 @@ class BaseFinder(LateReadings):
         if co is not None:
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed, wider=wider)
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed, wider=wider,
+                    paint_ab=(float(rim[1]), float(rim[2])))
 
     @staticmethod
     def _mix_at_larger(size: int, ro: float, mixed_outer) -> bool:
@@ -823,7 +824,8 @@ class BaseFinder(LateReadings):
         if name is None:
             return None
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
-                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, halfway=halfway)
+                    chroma=float(np.hypot(rim[1], rim[2])), ab=peak, halfway=halfway,
+                    paint_ab=(float(rim[1]), float(rim[2])))
 
     def _outer_spread_mm(self, reg: Registration, c: np.ndarray, name: str | None = None) -> float:
         """How much wider than the base the half-level outer edge of its thin, blurred rim reads

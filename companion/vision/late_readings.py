@@ -34,6 +34,8 @@ BLEND_OUT_MM = (1.5, 3.0)     # a blend reading's outside, looked at this far be
 BLEND_OFF_LINE = 10.0         # is the surface or the paint's blend into it: this near the line (Lab a, b)
 BLEND_HALFWAY = 0.5           # a blend reading's paint lies at most this far from the paint to the surface,
 BLEND_APART = 10.0            # and nearer its team's line than any other's; by this much when its hue names another
+GHOST_OFF = 8.0               # a learned colour this near a team's line to the surface (or 12 % of it) is that
+#                               team's blend, learned as a colour of its own (5.4 off blue's in turned 42836)
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
@@ -252,7 +254,8 @@ class LateReadings:
 
     def _blend_named(self, base: Base, blend: BlendColour, shown: set[str] | None = None) -> Base | None:
         """``base``, read by ``blend``, named as that blend's team when its paint is that team's
-        blend into the surface; else None. Its paint must lie nearest that team's line to the
+        blend into the surface, or as it is when its rim's own paint is its own team's
+        (:meth:`_own_teams_paint`); else None. Its paint must lie nearest that team's line to the
         surface, and no more than halfway along it from the paint (a reading more the surface's
         colour than the paint's is a pale rim of a colour not learned: such colours lie near
         every line out of the surface). Named by hue, a blue rim's blend into turf is cyan: it
@@ -265,8 +268,30 @@ class LateReadings:
             return None
         if base.color == blend.name:
             return base
+        if self._own_teams_paint(base, blend):
+            return base
         clear = not lines or lines[0][0] >= float(off) + BLEND_APART
         return replace(base, color=blend.name) if clear and (shown is None or blend.name in shown) else None
+
+    def _own_teams_paint(self, base: Base, blend: BlendColour) -> bool:
+        """Whether ``base``'s rim paint, which named it another team than ``blend``'s, lies on
+        that team's own line to the surface and off the blend's: a blue rim round a blue cloak,
+        a sand crescent between them, read by magenta's blend, has a ring whose median lies on
+        magenta's line while the rim's own paint is blue's (its line's reach is blended_paint's).
+        Not when that team's colour is itself the blend's team blended into the surface: the
+        picture's clusters learn a blue rim's blend into turf as a cyan of its own."""
+        if base.paint_ab is None or base.color not in {c.name for c in self.seen.colours}:
+            return False
+        own = self.seen.get(base.color)
+        t, off, length = blend_position(np.array(own.lab[1:]), blend.lab[1:], self.surface_ab)
+        if 0.15 <= float(t) <= 0.85 and float(off) <= max(GHOST_OFF, 0.12 * length):
+            return False
+        paint = np.array(base.paint_ab)
+
+        def on_line(colour) -> bool:
+            _, off, length = blend_position(paint, colour.lab[1:], self.surface_ab)
+            return float(off) <= max(3.0, 0.08 * length)
+        return on_line(own) and not on_line(blend)
 
     def _blends_out(self, frame, reg: Registration, base: Base, blend: BlendColour) -> bool:
         """Whether round ``base``, just outside its outer edge, lies the surface or the paint's

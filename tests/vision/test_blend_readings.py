@@ -374,3 +374,39 @@ def test_a_ring_of_the_readings_own_blend_is_no_other_teams_ring():
     cyan_blend = (0.6 * -31.0 + 0.4 * -33.0, 0.6 * -8.0 + 0.4 * 27.0)
     ring = finder._blend_ringed(top, [40, 50], np.concatenate([rings(cyan_blend), rings(finder.surface_ab)]))
     assert ring is not None and ring[1] == 40 and math.dist(ring[0], cyan_blend) < 1.0
+
+
+def test_a_rim_whose_own_paint_is_its_teams_keeps_its_name_when_another_blend_reads_it():
+    """Turned seed 44896 at JPEG 88: a blue 40 mm rim round a blue cloak, a sand crescent
+    between them, was read by magenta's blend. The ring's median there, (2.6, 1.5), blue and
+    sand mixed, lies on magenta's line to the turf, and the reading was renamed magenta. The
+    rim's own paint, (4.0, -32.5), is blue's, on blue's line and 28 Lab units off magenta's:
+    it stays blue."""
+    magenta, blue = TeamColour("magenta", (51.8, 34.3, -18.4)), TeamColour("blue", (49.4, 3.8, -34.0))
+    finder = _finder([magenta, blue, TeamColour("red", (32.2, 26.1, 17.4))], (-36.0, 28.0))
+    reading = replace(_reading("blue", (2.64, 1.48)), diameter_mm=40, edges=1)
+    by_magenta = finder._blend_of(magenta)
+    assert finder._blend_named(replace(reading, paint_ab=(4.0, -32.5)), by_magenta).color == "blue"
+    assert finder._blend_named(reading, by_magenta).color == "magenta"      # its paint unknown: as before
+
+
+def test_a_blue_rim_round_a_blue_cloak_read_by_magentas_blend_is_blue(pitch, tmp_path):
+    """The whole picture of the test above: turned seed 44896 at JPEG 88 (19.1 px/in, flat)."""
+    found = read_case(replace(make_turned_case(44896), jpeg_quality=88), pitch, tmp_path)[1]
+    assert near(found, 4.902, 16.930, 0.3) == [("blue", 40)]
+
+
+def test_a_colour_that_is_the_blends_own_team_blended_keeps_no_reading_by_its_paint():
+    """The picture's clusters can learn a blue rim's blend into turf as a cyan of its own. A
+    reading named that cyan by its paint, read by blue's blend, is not kept as cyan for its
+    paint lying on the cyan's line: that line is blue's. (Turned seeds 45784 at JPEG 95 and
+    42836 at JPEG 90, blue 30 mm rims at 13-15 px/in, were read as cyan so; 42836's cyan lies
+    5.4 Lab units off blue's line.)"""
+    turf, blue = (-33.0, 27.0), TeamColour("blue", (35.0, 10.0, -40.0))
+    along, across = np.array([-43.0, 67.0]) / math.hypot(-43.0, 67.0), np.array([0.842, 0.540])
+    ghost = np.array(blue.lab[1:]) + 0.5 * math.hypot(-43.0, 67.0) * along + 5.0 * across   # 5 off blue's line
+    finder = _finder([blue, TeamColour("cyan", (50.0, *ghost)), TeamColour("yellow", (70.0, -6.0, 55.0))], turf)
+    paint = tuple(ghost + 3.0 * across)                     # on the cyan's line, 8 off blue's
+    peak = tuple(np.array(blue.lab[1:]) + 0.4 * math.hypot(-43.0, 67.0) * along)
+    named = finder._blend_named(replace(_reading("cyan", peak), paint_ab=paint), finder._blend_of(blue))
+    assert named is None or named.color == "blue"
