@@ -49,7 +49,8 @@ from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
 from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, Palette, TeamColour,
-                                     blended_paint, blends, hue_gap, paint_apart, picture_colours, surface_colour)
+                                     blend_reach, blended_paint, blends, hue_gap, paint_apart, picture_colours,
+                                     surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
@@ -470,7 +471,7 @@ class BaseFinder(LateReadings):
         da, db = ma[None] - paints[:, :1], mb[None] - paints[:, 1:]              # colours x medians
         t = np.clip((da * span[:, :1] + db * span[:, 1:]) / length2, 0.0, 1.0)
         off = np.hypot(da - t * span[:, :1], db - t * span[:, 1:])
-        on_line = ((off <= np.maximum(3.0, 0.08 * np.sqrt(length2))) & (t <= BLEND_MOST_SURFACE)).any(axis=0)
+        on_line = ((off <= blend_reach(np.sqrt(length2))) & (t <= BLEND_MOST_SURFACE)).any(axis=0)
         for k in np.argsort(-far):
             if far[k] < NEUTRAL_OFF:
                 break

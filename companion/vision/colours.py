@@ -589,6 +589,17 @@ def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]
 
 
 BLEND_MOST_SURFACE = 0.75   # a thin rim's paint read as a blend: at least a quarter of it the team's
+
+
+def blend_reach(length):
+    """How far off a colour's line to the surface (``length`` Lab units long; or many) a colour
+    may lie and be a blend on it: 8 % of the line's length, and 3 at least.
+
+    >>> float(blend_reach(20.0)), float(blend_reach(100.0))
+    (3.0, 8.0)
+    """
+    return np.maximum(3.0, 0.08 * length)
+
 NEUTRAL_OFF = 8.0           # a blend of the surface with grey (a line, a top, a shadow) lies this near its line
 
 
@@ -634,7 +645,7 @@ def blended_paint(ab, colours, surface_ab) -> str | None:
     for c in colours:
         t, off, length = blend_position(ab, c.lab[1:], surface_ab)
         if length > 0:
-            lines.append((float(off), max(3.0, 0.08 * length), float(t), c.name))
+            lines.append((float(off), float(blend_reach(length)), float(t), c.name))
     lines.sort()
     if not lines or lines[0][0] > lines[0][1] or lines[0][2] > BLEND_MOST_SURFACE:
         return None

@@ -23,7 +23,7 @@ from dataclasses import replace
 import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
-from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, hue_gap
+from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, blend_reach, hue_gap
 from companion.vision.overlaps import ONE_CENTRE_IN, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
@@ -277,7 +277,7 @@ class LateReadings:
         """Whether ``base``'s rim paint, which named it another team than ``blend``'s, lies on
         that team's own line to the surface and off the blend's: a blue rim round a blue cloak,
         a sand crescent between them, read by magenta's blend, has a ring whose median lies on
-        magenta's line while the rim's own paint is blue's (its line's reach is blended_paint's).
+        magenta's line while the rim's own paint is blue's (:func:`blend_reach` of each line).
         Not when that team's colour is itself the blend's team blended into the surface: the
         picture's clusters learn a blue rim's blend into turf as a cyan of its own."""
         if base.paint_ab is None or base.color not in {c.name for c in self.seen.colours}:
@@ -290,7 +290,7 @@ class LateReadings:
 
         def on_line(colour) -> bool:
             _, off, length = blend_position(paint, colour.lab[1:], self.surface_ab)
-            return float(off) <= max(3.0, 0.08 * length)
+            return float(off) <= blend_reach(length)
         return on_line(own) and not on_line(blend)
 
     def _blends_out(self, frame, reg: Registration, base: Base, blend: BlendColour) -> bool:
