@@ -49,8 +49,8 @@ from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       ransac_circles, robust_circle)
 from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, Palette, TeamColour,
-                                     blend_reach, blended_paint, blends, hue_gap, paint_apart, picture_colours,
-                                     surface_colour)
+                                     blend_position, blend_reach, blended_paint, blends, hue_gap, paint_apart,
+                                     picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
@@ -461,17 +461,16 @@ class BaseFinder(LateReadings):
         rings = lab.reshape(-1, RAYS, 3)                  # (size, offset) x RAYS
         ma, mb = np.split(row_medians(np.concatenate([rings[..., 1], rings[..., 2]])), 2)
         far = np.hypot(ma - sa, mb - sb)
-        # what blended_paint asks first, of every median and colour at once: on another team's
-        # line to the surface, a quarter of the way from it or more (most readings' surroundings
-        # are the surface, and are done with here; so are those within NEUTRAL_OFF of it, which
-        # lie on its line to grey)
-        paints = np.array([c.lab[1:] for c in self.seen.colours if c.name != base.color]).reshape(-1, 2)
-        span = np.array([sa, sb]) - paints                                       # colours x 2
-        length2 = np.maximum((span * span).sum(axis=1), 1e-9)[:, None]
-        da, db = ma[None] - paints[:, :1], mb[None] - paints[:, 1:]              # colours x medians
-        t = np.clip((da * span[:, :1] + db * span[:, 1:]) / length2, 0.0, 1.0)
-        off = np.hypot(da - t * span[:, :1], db - t * span[:, 1:])
-        on_line = ((off <= blend_reach(np.sqrt(length2))) & (t <= BLEND_MOST_SURFACE)).any(axis=0)
+        # what blended_paint asks first, of every median at once (each colour's line in turn):
+        # on another team's line to the surface, a quarter of the way from it or more (most
+        # readings' surroundings are the surface, and are done with here; so are those within
+        # NEUTRAL_OFF of it, which lie on its line to grey)
+        medians = np.column_stack([ma, mb])
+        on_line = np.zeros(len(medians), bool)
+        for c in self.seen.colours:
+            if c.name != base.color:
+                t, off, length = blend_position(medians, c.lab[1:], self.surface_ab)
+                on_line |= (off <= blend_reach(length)) & (t <= BLEND_MOST_SURFACE)
         for k in np.argsort(-far):
             if far[k] < NEUTRAL_OFF:
                 break

@@ -655,13 +655,14 @@ def blended_paint(ab, colours, surface_ab) -> str | None:
     return lines[0][3]
 
 
-def between(ab, paint_ab, surface_ab) -> bool:
+def between(ab, paint_ab, surface_ab, least: float = 4.0, share: float = 0.08) -> bool:
     """Colour ``ab`` (Lab a, b) lies on the line from ``paint_ab`` to the surface's ``surface_ab``,
     well inside it: a blend of the two, not a paint of its own (stricter than :func:`blends`).
+    On the line: within ``share`` of its length of it, and ``least`` Lab units at least.
 
     >>> mat, magenta = (7.0, 13.0), (35.0, -9.5)
     >>> between((16.0, 4.6), magenta, mat), between((43.0, 14.0), magenta, mat)
     (True, False)
     """
     t, off, length = blend_position(ab, paint_ab, surface_ab)
-    return length > 0 and 0.15 <= float(t) <= 0.85 and float(off) <= max(4.0, 0.08 * length)
+    return length > 0 and 0.15 <= float(t) <= 0.85 and float(off) <= max(least, share * length)

@@ -23,7 +23,7 @@ from dataclasses import replace
 import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
-from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, blend_reach, hue_gap
+from companion.vision.colours import BlendColour, Palette, TeamColour, between, blend_position, blend_reach, hue_gap
 from companion.vision.overlaps import ONE_CENTRE_IN, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
@@ -34,8 +34,9 @@ BLEND_OUT_MM = (1.5, 3.0)     # a blend reading's outside, looked at this far be
 BLEND_OFF_LINE = 10.0         # is the surface or the paint's blend into it: this near the line (Lab a, b)
 BLEND_HALFWAY = 0.5           # a blend reading's paint lies at most this far from the paint to the surface,
 BLEND_APART = 10.0            # and nearer its team's line than any other's; by this much when its hue names another
-GHOST_OFF = 8.0               # a learned colour this near a team's line to the surface (or 12 % of it) is that
-#                               team's blend, learned as a colour of its own (5.4 off blue's in turned 42836)
+GHOST_OFF, GHOST_SHARE = 8.0, 0.12   # a learned colour this near a team's line to the surface (or 12 % of
+#                                      it) is that team's blend, learned as a colour of its own (5.4 off
+#                                      blue's in turned 42836)
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
@@ -283,8 +284,7 @@ class LateReadings:
         if base.paint_ab is None or base.color not in {c.name for c in self.seen.colours}:
             return False
         own = self.seen.get(base.color)
-        t, off, length = blend_position(np.array(own.lab[1:]), blend.lab[1:], self.surface_ab)
-        if 0.15 <= float(t) <= 0.85 and float(off) <= max(GHOST_OFF, 0.12 * length):
+        if between(own.lab[1:], blend.lab[1:], self.surface_ab, least=GHOST_OFF, share=GHOST_SHARE):
             return False
         paint = np.array(base.paint_ab)
 
