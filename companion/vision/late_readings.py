@@ -47,15 +47,24 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     ``rim`` (seen off the camera's axis, a tall figure's cloak stands out of its base, by up to
     its own width on a wide lens): smaller, and fitted ``LEANING_TIGHTER`` more loosely (a circle
     drawn round a cloak's outline fits it loosely; the rim's round edge fits tightly). Two bases
-    never overlap, so one of the two readings is wrong; the tighter fit is the rim.
+    never overlap, so one of the two readings is wrong; the tighter fit is the rim. A figure
+    of another colour leans out so too (a red-brown figure read as a red base by the picture's
+    clusters, which learn its paint as a colour), when the rim is read by both its edges: a
+    figure has no inner edge.
 
     >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
     >>> leaning_out(cloak, rim), leaning_out(cloak, replace(rim, residual_in=0.03))
     (True, False)
+    >>> figure = Base(16.66, 23.75, 30, "red", 0.59, 0.79, 0.054, edges=1)
+    >>> cyan_rim = Base(16.46, 22.99, 50, "cyan", 0.91, 0.75, 0.013)         # turned case 49112
+    >>> leaning_out(figure, cyan_rim), leaning_out(figure, replace(cyan_rim, edges=1))
+    (True, False)
     """
-    return figure.color == rim.color and figure.edges == 1 and figure.diameter_mm < rim.diameter_mm and \
-        LEANING_TIGHTER * rim.residual_in <= figure.residual_in
+    if figure.edges != 1 or figure.diameter_mm >= rim.diameter_mm or \
+            LEANING_TIGHTER * rim.residual_in > figure.residual_in:
+        return False
+    return figure.color == rim.color or rim.edges == 2
 
 
 class LateReadings:
@@ -164,8 +173,8 @@ class LateReadings:
         """Add blend reading ``base`` to ``bases`` (True), or not (False): where a base stands, it
         stands; unless it is only a ring inside this one (a sand top read as a yellow rim inside
         a pale blue one) that fits no far tighter (as elsewhere, "far" is twice: a rim's own edge,
-        under a pale blend ring round it, fitted three times as tightly), or a figure of its
-        colour leaning out of it (:func:`leaning_out`). Those it stands over go.
+        under a pale blend ring round it, fitted three times as tightly), or a figure leaning
+        out of it (:func:`leaning_out`). Those it stands over go.
         ``over``: a base it must stand over, measured round it as a larger size; it is not
         refused for looking like that base's blur ring (a pale rim round a saturated cloak
         is as dull as one)."""

@@ -293,6 +293,15 @@ def test_a_rim_found_by_its_blend_stands_over_a_cloak_leaning_out_of_it(pitch, t
     _stands_alone(42824, pitch, tmp_path, 16.057, 26.967, ("yellow", 40), 1.0)
 
 
+def test_a_rim_read_by_both_edges_stands_over_a_figure_of_another_colour_leaning_out(pitch, tmp_path):
+    """Turned seed 49112 (flat, 19.1 px/in) at JPEG 90, on turf: a red-brown figure leans out of
+    a pale cyan 50 mm rim, its head 0.4 in beyond it, and the picture's clusters learn its paint
+    as red. Its outline was read as a red 30 mm base 0.78 in off and the rim, read by its blend
+    with both edges (fitted four times as tightly), gave way to it: the base was missed and a red
+    one invented. The rim stands, within 0.05 in, and the figure is no base."""
+    _stands_alone(49112, pitch, tmp_path, 16.463, 22.993, ("cyan", 50), 1.0)
+
+
 def test_the_blend_search_runs_only_where_thin_rims_are_a_few_pixels_wide(pitch, monkeypatch):
     """The blend search looks only at a board seen under 20 px/in (searched at full size), on
     a surface of colour: a rim is then 2-3 px wide and mostly its blend. At 20 px/in or more,
