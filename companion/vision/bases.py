@@ -130,6 +130,7 @@ class BaseFinder(LateReadings):
         # the last search's late readings (_late_readings): where each stood, and the own paint
         # it was measured in (None: a rescue)
         self._late: list[tuple[np.ndarray, TeamColour | None]] = []
+        self._ghosts_of: tuple = (None, {})      # (palette, surface) and the ghost colours in it (_ghosts)
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -772,7 +773,7 @@ class BaseFinder(LateReadings):
         blend's own line names it (``_blend_named``); None, rejected."""
         name, gap = self.seen.classify(rim)
         if gap <= PAINT_WITHIN_DEG:
-            return name
+            return self._unghosted(rim[1:], name)
         blend = blended_paint(rim[1:], self.seen.colours, self.surface_ab)
         if blend is None and isinstance(colour, BlendColour) and colour.names_unseen:
             blend = colour.name

@@ -37,6 +37,7 @@ BLEND_APART = 10.0            # and nearer its team's line than any other's; by 
 GHOST_OFF, GHOST_SHARE = 8.0, 0.12   # a learned colour this near a team's line to the surface (or 12 % of
 #                                      it) is that team's blend, learned as a colour of its own (5.4 off
 #                                      blue's in turned 42836)
+GHOST_NEARER = 0.1            # a rim's paint this much nearer the team's paint on that line is the team's
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
@@ -301,6 +302,45 @@ class LateReadings:
             _, off, length = blend_position(paint, colour.lab[1:], self.surface_ab)
             return float(off) <= blend_reach(length)
         return on_line(own) and not on_line(blend)
+
+    def _unghosted(self, paint_ab, name: str) -> str:
+        """``name``, the seen colour nearest a rim's paint ``paint_ab`` (Lab a, b) in hue; or the
+        team whose blend into the surface that colour is (``GHOST_OFF``), when the paint lies on
+        that team's line to the surface and nearer its paint, by ``GHOST_NEARER`` of the line,
+        than the colour does. On turf the picture's clusters learn sand tops as a "yellow" that
+        lies on red's line to the turf; a pale red rim round a sand top, blended with it and the
+        turf through JPEG, lies on that line too, redder than the sand, and nearer its hue than
+        red's.
+
+        >>> from companion.vision.bases import BaseFinder
+        >>> finder = BaseFinder()
+        >>> finder.surface_ab = (-37.0, 30.0)                         # turned case 49880: turf
+        >>> red, sand = TeamColour("red", (50.2, 33.6, 17.5)), TeamColour("yellow", (54.5, 5.3, 23.8))
+        >>> finder.seen = Palette([red, sand])
+        >>> finder._unghosted((16.8, 23.6), "yellow"), finder._unghosted((4.0, 24.0), "yellow")
+        ('red', 'yellow')
+        """
+        for team, ghost_t in self._ghosts().get(name, ()):
+            t, off, length = blend_position(np.asarray(paint_ab, float), team.lab[1:], self.surface_ab)
+            if float(off) <= blend_reach(length) and float(t) <= ghost_t - GHOST_NEARER:
+                return team.name
+        return name
+
+    def _ghosts(self) -> dict[str, list[tuple[TeamColour, float]]]:
+        """For each seen colour that is another's blend into the surface (``GHOST_OFF``), those
+        others and how far along their line it lies: asked of the palette once, not a reading
+        at a time. Empty on a surface of too little colour to turn a rim's hue."""
+        key = (self.seen, self.surface_ab)
+        if self._ghosts_of[0] != key:
+            ghosts = {}
+            if math.hypot(*self.surface_ab) >= BLEND_SURFACE_CHROMA:
+                for named in self.seen.colours:
+                    ghosts[named.name] = [
+                        (c, float(blend_position(named.lab[1:], c.lab[1:], self.surface_ab)[0]))
+                        for c in self.seen.colours if c is not named and
+                        between(named.lab[1:], c.lab[1:], self.surface_ab, least=GHOST_OFF, share=GHOST_SHARE)]
+            self._ghosts_of = (key, ghosts)
+        return self._ghosts_of[1]
 
     def _blends_out(self, frame, reg: Registration, base: Base, blend: BlendColour) -> bool:
         """Whether round ``base``, just outside its outer edge, lies the surface or the paint's

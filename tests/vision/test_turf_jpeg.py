@@ -31,6 +31,16 @@ def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_it
     assert _near(_bases(case, pitch, tmp_path), 2.45, 27.88, 0.1) == [("cyan", 40)]
 
 
+def test_a_pale_red_rim_round_a_sand_top_is_red_not_the_sand_tops_yellow(tmp_path, pitch):
+    """Turned seed 49880 at JPEG 90 (turf, 20.3 px/in, flat; red and magenta teams): a pale red
+    rim 3.2 mm wide round a sand top. The picture's clusters learn the sand tops as a "yellow"
+    on red's line to the turf; the rim's paint, red blended with the sand and the turf, lies on
+    that line too, redder than the sand, and nearer its hue than red's: it was read as a
+    yellow base."""
+    case = replace(make_turned_case(49880), jpeg_quality=90)
+    assert _near(_bases(case, pitch, tmp_path), 8.87, 18.66, 0.1) == [("red", 50)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.floats(-45, 45), st.floats(-45, 45), st.floats(0.0, 1.0),
        st.lists(st.tuples(st.floats(20, 80), st.floats(-60, 60), st.floats(-60, 60)), min_size=1, max_size=5))
