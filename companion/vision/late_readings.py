@@ -40,6 +40,7 @@ GHOST_OFF, GHOST_SHARE = 8.0, 0.12   # a learned colour this near a team's line 
 GHOST_NEARER = 0.1            # a rim's paint this much nearer the team's paint on that line is the team's
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
+SAME_RING_MM = 2.5            # a reading's outer edge this near a larger one's about its centre: one ring
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
 
 
@@ -66,6 +67,23 @@ def leaning_out(figure: Base, rim: Base) -> bool:
             LEANING_TIGHTER * rim.residual_in > figure.residual_in:
         return False
     return figure.color == rim.color or rim.edges == 2
+
+
+def same_ring(small: Base, large: Base) -> bool:
+    """``small``, a size smaller than ``large``, is the same ring read a size small: about one
+    centre, its outer edge within ``SAME_RING_MM`` of ``large``'s. A pale rim 4-5 mm wide round
+    a sand top of about its colour reads, with the top, as one wide band; its inner edge at the
+    top's is a size's inner edge, while its outer edge stays the rim's own (turned case 48236:
+    a yellow 50 mm rim read as 40 mm, its outer edge 24.2 mm out).
+
+    >>> small = Base(14.26, 26.45, 40, "yellow", 24.2 * MM, 0.75, 0.05)
+    >>> large = Base(14.25, 26.45, 50, "yellow", 26.0 * MM, 1.0, 0.02, edges=1)
+    >>> same_ring(small, large), same_ring(replace(small, radius_in=20 * MM), large)
+    (True, False)
+    """
+    return small.diameter_mm < large.diameter_mm and \
+        np.hypot(small.x_in - large.x_in, small.y_in - large.y_in) < ONE_CENTRE_IN and \
+        abs(large.radius_in - small.radius_in) <= SAME_RING_MM * MM
 
 
 class LateReadings:
@@ -178,11 +196,14 @@ class LateReadings:
         out of it (:func:`leaning_out`). Those it stands over go.
         ``over``: a base it must stand over, measured round it as a larger size; it is not
         refused for looking like that base's blur ring (a pale rim round a saturated cloak
-        is as dull as one)."""
+        is as dull as one), and it stands over that base's own ring read a size small, fitted
+        at least twice as tightly (:func:`same_ring`)."""
         rivals = [b for b in bases if overlap(base, b)]
         if (over is not None and over not in rivals) or not all(
                 (inside(b, base, self.surface_ab, blur=b is not over) and
-                 base.residual_in <= BLEND_LOOSER * b.residual_in) or leaning_out(b, base) for b in rivals):
+                 base.residual_in <= BLEND_LOOSER * b.residual_in) or leaning_out(b, base) or
+                (b is over and same_ring(b, base) and BLEND_LOOSER * base.residual_in <= b.residual_in)
+                for b in rivals):
             return False
         for b in rivals:
             bases.remove(b)

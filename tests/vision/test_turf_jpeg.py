@@ -181,6 +181,17 @@ def test_a_rim_sized_by_its_inner_edge_keeps_its_size_when_its_blend_edge_agrees
     assert _near(_bases(case, pitch, tmp_path), 5.38, 25.22, 0.1) == [("yellow", 40)]
 
 
+def test_a_rim_read_a_size_small_with_its_top_gives_way_to_its_own_ring_read_by_its_blend(tmp_path, pitch):
+    """Turned seed 48236 saved as JPEG 90 (turf, 16.0 px/in, raised): a pale yellow 50 mm rim
+    4.9 mm wide round a sand top of about its colour. Rim and top read as one wide band,
+    fitted loosely (0.050 in); its inner edge at the top's named 40 mm, while its outer edge
+    stayed the rim's (24.2 mm out). Measured by its blend, the same ring reads 50 mm, its outer
+    edge 1.8 mm further out, fitted 2.5 times as tightly: it was refused, as the 40 mm reading
+    was no ring inside it. One ring read twice, the tighter reading stands."""
+    case = replace(make_turned_case(48236), jpeg_quality=90)
+    assert _near(_bases(case, pitch, tmp_path), 14.23, 26.44, 0.1) == [("yellow", 50)]
+
+
 
 def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshines_its_paint(tmp_path, pitch):
     """Turned seed 34612 saved as JPEG 90 (turf, 16.9 px/in, raised): a blue 40 mm rim 3.5 mm
