@@ -115,12 +115,8 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
     Returns the tallies and how many cases were measured."""
     import tempfile
     from collections import defaultdict
-    from pathlib import Path
-
-    import cv2
 
     from companion.sim.testset import make_turned_case, make_wide_case
-    from companion.vision.detect import detect
     from vision_samples import Tally, tally_picture
 
     total, by = Tally(), defaultdict(Tally)
@@ -134,13 +130,7 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             measured += 1
             if jpeg is not None:
                 case = replace(case, jpeg_quality=jpeg)
-            image = Path(tmp) / f"{seed}.png"
-            cv2.imwrite(str(image), case.image())
-            camera = case.camera_toml()
-            if camera:
-                (Path(tmp) / f"{seed}.camera.toml").write_text(camera)
-            status, out, message = detect(str(image), PROFILE, str(Path(tmp) / f"{seed}.camera.toml") if camera else None,
-                                          seed=finder_seed)
+            status, out, message = detect_case(case, tmp, finder_seed)
             in_view = case.rims_in_view()
             truth = {"pieces": [{"x_in": p.x_in, "y_in": p.y_in, "diameter_mm": p.diameter_mm, "color": p.team,
                                  "tags": [IN_SPEC if in_view[p.name] >= 0.5 else BEYOND_SPEC]}
@@ -151,8 +141,27 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             extra = [height, f"surface {c['surface']}", f"{c['size'][0]}x{c['size'][1]}", band, f"{height}, {band}"]
             if "orientation" in c:
                 extra.append(f"board {c['orientation']}")
-            tally_picture(str(seed), truth, out, total, by, extra, verbose, message)
+            # each error line names its picture's pixels per inch: the targets are read by band
+            tally_picture(f"{seed} ({ppi:.1f} px/in)", truth, out, total, by, extra, verbose, message)
     return total, by, measured
+
+
+def detect_case(case, folder, finder_seed: int = 0) -> tuple[int, dict | None, str]:
+    """``companion detect``'s own answer on ``case``'s picture, saved in ``folder`` (PNG, after
+    the case's own JPEG round trip) with its CAMERA.toml when it has one: (status, JSON, message)."""
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision.detect import detect
+
+    image = Path(folder) / f"{case.seed}.png"
+    cv2.imwrite(str(image), case.image())
+    camera = case.camera_toml()
+    toml = Path(folder) / f"{case.seed}.camera.toml"
+    if camera:
+        toml.write_text(camera)
+    return detect(str(image), PROFILE, str(toml) if camera else None, seed=finder_seed)
 
 
 def main():

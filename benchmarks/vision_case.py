@@ -1,0 +1,123 @@
+"""One case of the synthetic sets, read as `benchmarks/vision_accuracy.py` reads it, shown.
+
+For looking at an error line of the accuracy benchmark: the case's conditions, each true
+base with the reading that matches it (or none), the readings that match none, and a
+picture with the true bases drawn in white and the readings in black.
+
+    python benchmarks/vision_case.py 48236 --turned --jpeg 90
+    python benchmarks/vision_case.py 48236 --turned --jpeg 90 --at 14.23 26.44 --out crop.png
+                                  (only what lies within 2 in of that board point, and the
+                                   picture cropped round it, enlarged 8 times)
+
+The circles are drawn through the board's homography with the lens left out: on a raised
+case through a wide lens they sit a pixel or two off the rims. A reading matches a true
+base within 0.3 in, as in the benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
+
+from companion.sim.render import Camera  # noqa: E402
+from companion.sim.testset import make_turned_case, make_wide_case  # noqa: E402
+from vision_accuracy import detect_case  # noqa: E402
+
+MATCH_IN = 0.3      # a reading this near a true base is its reading
+NEAR_IN = 2.0       # with --at: what lies this near the point is listed and drawn
+ZOOM = 8
+
+
+def describe(case, out: dict, at: tuple[float, float] | None) -> list[str]:
+    """Lines for the case's true bases and the readings of ``out`` (``companion detect``'s JSON),
+    those within ``NEAR_IN`` of ``at`` if given."""
+    def near(x, y):
+        return at is None or np.hypot(x - at[0], y - at[1]) <= NEAR_IN
+
+    readings = [r for r in out.get("pieces", []) if near(r["x_in"], r["y_in"])]
+    used = set()
+    lines = []
+    for p in case.scene.pieces:
+        if not near(p.x_in, p.y_in):
+            continue
+        best = min(((np.hypot(r["x_in"] - p.x_in, r["y_in"] - p.y_in), k) for k, r in enumerate(readings)),
+                   default=(np.inf, None))
+        truth = f"{p.team} {p.diameter_mm} mm at ({p.x_in:.2f}, {p.y_in:.2f})"
+        if best[0] <= MATCH_IN:
+            used.add(best[1])
+            r = readings[best[1]]
+            right = "" if (r["color"], r["diameter_mm"]) == (p.team, p.diameter_mm) else "   <- wrong"
+            lines.append(f"{truth}: read as {r['color']} {r['diameter_mm']} mm, {best[0]:.3f} in off{right}")
+        else:
+            lines.append(f"{truth}: missed")
+    for k, r in enumerate(readings):
+        if k not in used:
+            lines.append(f"invented {r['color']} {r['diameter_mm']} mm at ({r['x_in']:.2f}, {r['y_in']:.2f})")
+    return lines
+
+
+def drawn(case, image: np.ndarray, out: dict, at: tuple[float, float] | None) -> np.ndarray:
+    """``image`` with the true bases (white) and the readings (black) drawn, cropped round
+    ``at`` and enlarged when it is given."""
+    H = Camera(case.scene, *case.size).board_homography()
+    ppi = case.pixels_per_inch()
+
+    def px(x, y):
+        u = H @ np.array([x, y, 1.0])
+        return u[:2] / u[2]
+
+    x0 = y0 = 0
+    zoom = 1
+    if at is not None:
+        c, half = px(*at), int(NEAR_IN * ppi)
+        x0, y0 = max(int(c[0]) - half, 0), max(int(c[1]) - half, 0)
+        image = image[y0:int(c[1]) + half, x0:int(c[0]) + half]
+        zoom = ZOOM
+    picture = cv2.resize(image, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_NEAREST)
+    circles = [((p.x_in, p.y_in, p.diameter_mm), (255, 255, 255), 1) for p in case.scene.pieces] + \
+        [((r["x_in"], r["y_in"], r["diameter_mm"]), (0, 0, 0), 2) for r in out.get("pieces", [])]
+    for (x, y, d), colour, width in circles:
+        u = (px(x, y) - (x0, y0)) * zoom
+        cv2.circle(picture, (int(u[0]), int(u[1])), int(d / 25.4 / 2 * ppi * zoom), colour, width)
+    return picture
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--turned", action="store_true", help="the turned set (make_turned_case), not the wider one")
+    ap.add_argument("--jpeg", type=int, metavar="Q", help="the picture saved at this JPEG quality instead of its own")
+    ap.add_argument("--at", type=float, nargs=2, metavar=("X_IN", "Y_IN"), help="a board point to look round")
+    ap.add_argument("--out", default=None, help="where to write the picture (default: case-SEED.png)")
+    args = ap.parse_args()
+    case = (make_turned_case if args.turned else make_wide_case)(args.seed)
+    if args.jpeg is not None:
+        case = replace(case, jpeg_quality=args.jpeg)
+    with tempfile.TemporaryDirectory() as tmp:
+        status, out, message = detect_case(case, tmp)
+    if message:
+        print(f"companion detect: {message}")
+    if out is None:
+        print(f"no answer (status {status})")
+        return 1
+    at = tuple(args.at) if args.at else None
+    print(f"case {args.seed}: {case.conditions}, {case.pixels_per_inch():.1f} px/in, JPEG {case.jpeg_quality}")
+    for line in describe(case, out, at):
+        print("  " + line)
+    target = args.out or f"case-{args.seed}.png"
+    cv2.imwrite(target, drawn(case, case.image(), out, at))
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
