@@ -613,7 +613,10 @@ def blended_paint(ab, colours, surface_ab) -> str | None:
     (within 8 % of its length) at least a quarter of the way from the surface, when
 
     - no other colour's line passes near (within its own reach, or twice as near as this
-      one's plus 2): every line meets at the surface, and a blue's runs close to a dull cyan's;
+      one's plus 2) where ``ab`` would be a quarter of that colour or more: every line meets
+      at the surface, and a blue's runs close to a dull cyan's there. A saturated blue's line
+      is long, and a paint as near the surface as a third of a dull cyan is a fifth of blue:
+      no rim a circle was drawn round is that faint;
     - ``ab`` is not the surface mixed with grey (a white line, a grey top, a shadow): a blue
       rim's blend into turf passes close by grey, and so would turf under a white line.
 
@@ -633,7 +636,12 @@ def blended_paint(ab, colours, surface_ab) -> str | None:
     >>> blended_paint((-22.0, 17.0), [blue, yellow], turf) is None   # turf and a white line
     True
     >>> dull_cyan = TeamColour("cyan", (53.0, -27.0, -2.0))
-    >>> blended_paint((-24.0, 13.0), [blue, dull_cyan], (-32.0, 28.0)) is None   # either's blend
+    >>> blended_paint((-27.0, 12.0), [blue, dull_cyan], (-32.0, 28.0))   # 55 % dull cyan, 20 % blue
+    'cyan'
+    >>> blended_paint((-24.0, 13.0), [blue, dull_cyan], (-32.0, 28.0)) is None   # nearest blue's, 21 %
+    True
+    >>> pale_blue = TeamColour("blue", (58.0, -24.0, -30.0))          # its line runs along cyan's
+    >>> blended_paint((-31.0, 6.0), [pale_blue, cyan], turf) is None    # either's blend
     True
     """
     if _grey(surface_ab):
@@ -650,7 +658,7 @@ def blended_paint(ab, colours, surface_ab) -> str | None:
     if not lines or lines[0][0] > lines[0][1] or lines[0][2] > BLEND_MOST_SURFACE:
         return None
     best = lines[0][0]
-    if any(off <= max(reach, 2 * best + 2.0) for off, reach, _, _ in lines[1:]):
+    if any(off <= max(reach, 2 * best + 2.0) and t <= BLEND_MOST_SURFACE for off, reach, t, _ in lines[1:]):
         return None
     return lines[0][3]
 

@@ -31,6 +31,16 @@ def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_it
     assert _near(_bases(case, pitch, tmp_path), 2.45, 27.88, 0.1) == [("cyan", 40)]
 
 
+def test_a_pale_cyan_rim_near_blues_line_only_where_it_would_be_a_fifth_of_blue_is_cyan(tmp_path, pitch):
+    """Turned seed 50760 at JPEG 95 (turf, 17.6 px/in, flat; cyan and blue teams): a pale cyan
+    40 mm rim 3.1 mm wide round a sand top, in full view. Its paint lies on cyan's line to the
+    turf (1 Lab unit off, 38 % cyan) and within reach of blue's too, but 83 % of the way to the
+    turf: a fifth of blue. Blue's line was counted as a rival all the same, the paint named no
+    team's, and the base was missed."""
+    case = replace(make_turned_case(50760), jpeg_quality=95)
+    assert _near(_bases(case, pitch, tmp_path), 10.40, 17.12, 0.1) == [("cyan", 40)]
+
+
 def test_a_pale_red_rim_round_a_sand_top_is_red_not_the_sand_tops_yellow(tmp_path, pitch):
     """Turned seed 49880 at JPEG 90 (turf, 20.3 px/in, flat; red and magenta teams): a pale red
     rim 3.2 mm wide round a sand top. The picture's clusters learn the sand tops as a "yellow"
