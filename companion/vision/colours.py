@@ -600,6 +600,7 @@ def blend_reach(length):
     """
     return np.maximum(3.0, 0.08 * length)
 
+
 NEUTRAL_OFF = 8.0           # a blend of the surface with grey (a line, a top, a shadow) lies this near its line
 
 

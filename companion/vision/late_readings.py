@@ -69,6 +69,19 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     return figure.color == rim.color or rim.edges == 2
 
 
+def ghost_of(colour_ab, paint_ab, surface_ab) -> bool:
+    """A learned colour ``colour_ab`` (Lab a, b) is paint ``paint_ab`` blended into the surface,
+    learned as a colour of its own: on that line, within ``GHOST_OFF`` of it (or ``GHOST_SHARE``
+    of its length). The picture's clusters learn a blue rim's blend into turf as a cyan, and
+    sand tops as a "yellow" on red's line to the turf.
+
+    >>> turf, blue = (-35.0, 27.0), (0.0, -21.0)
+    >>> ghost_of((-19.0, 6.0), blue, turf), ghost_of((-24.1, -3.2), blue, turf)
+    (True, False)
+    """
+    return between(colour_ab, paint_ab, surface_ab, least=GHOST_OFF, share=GHOST_SHARE)
+
+
 def same_ring(small: Base, large: Base) -> bool:
     """``small``, a size smaller than ``large``, is the same ring read a size small: about one
     centre, its outer edge within ``SAME_RING_MM`` of ``large``'s. A pale rim 4-5 mm wide round
@@ -315,7 +328,7 @@ class LateReadings:
         if base.paint_ab is None or base.color not in {c.name for c in self.seen.colours}:
             return False
         own = self.seen.get(base.color)
-        if between(own.lab[1:], blend.lab[1:], self.surface_ab, least=GHOST_OFF, share=GHOST_SHARE):
+        if ghost_of(own.lab[1:], blend.lab[1:], self.surface_ab):
             return False
         paint = np.array(base.paint_ab)
 
@@ -359,7 +372,7 @@ class LateReadings:
                     ghosts[named.name] = [
                         (c, float(blend_position(named.lab[1:], c.lab[1:], self.surface_ab)[0]))
                         for c in self.seen.colours if c is not named and
-                        between(named.lab[1:], c.lab[1:], self.surface_ab, least=GHOST_OFF, share=GHOST_SHARE)]
+                        ghost_of(named.lab[1:], c.lab[1:], self.surface_ab)]
             self._ghosts_of = (key, ghosts)
         return self._ghosts_of[1]
 
