@@ -37,7 +37,8 @@ BLEND_APART = 10.0            # and nearer its team's line than any other's; by 
 GHOST_OFF, GHOST_SHARE = 8.0, 0.12   # a learned colour this near a team's line to the surface (or 12 % of
 #                                      it) is that team's blend, learned as a colour of its own (5.4 off
 #                                      blue's in turned 42836)
-GHOST_NEARER = 0.1            # a rim's paint this much nearer the team's paint on that line is the team's
+GHOST_NEARER = 0.1            # a rim's paint this much nearer the team's paint on that line is the team's,
+GHOST_APART = 4.0             # or one off the colour's own line by twice its distance from the team's, and 4
 BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fitted more than twice as tightly
 LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
 SAME_RING_MM = 2.5            # a reading's outer edge this near a larger one's about its centre: one ring
@@ -344,7 +345,11 @@ class LateReadings:
         than the colour does. On turf the picture's clusters learn sand tops as a "yellow" that
         lies on red's line to the turf; a pale red rim round a sand top, blended with it and the
         turf through JPEG, lies on that line too, redder than the sand, and nearer its hue than
-        red's.
+        red's. Or further along the team's line than the colour, when it lies on that line and
+        well off the colour's own: beyond its reach, and by twice its distance from the team's
+        line and ``GHOST_APART`` (the two lines run within the ghost's few units of each
+        other): a pale blue rim blended into turf is as near cyan's hue as the cyan rims, and
+        off their line.
 
         >>> from companion.vision.bases import BaseFinder
         >>> finder = BaseFinder()
@@ -353,10 +358,22 @@ class LateReadings:
         >>> finder.seen = Palette([red, sand])
         >>> finder._unghosted((16.8, 23.6), "yellow"), finder._unghosted((4.0, 24.0), "yellow")
         ('red', 'yellow')
+        >>> finder.surface_ab = (-33.0, 27.0)                         # turned case 55048: turf
+        >>> blue, cyan = TeamColour("blue", (40.0, 6.3, -40.1)), TeamColour("cyan", (52.0, -17.1, -17.1))
+        >>> finder.seen = Palette([blue, cyan])
+        >>> finder._unghosted((-12.8, -9.2), "cyan"), finder._unghosted((-21.0, -8.6), "cyan")
+        ('blue', 'cyan')
         """
+        paint = np.asarray(paint_ab, float)
         for team, ghost_t in self._ghosts().get(name, ()):
-            t, off, length = blend_position(np.asarray(paint_ab, float), team.lab[1:], self.surface_ab)
-            if float(off) <= blend_reach(length) and float(t) <= ghost_t - GHOST_NEARER:
+            t, off, length = blend_position(paint, team.lab[1:], self.surface_ab)
+            if float(off) > blend_reach(length):
+                continue
+            if float(t) <= ghost_t - GHOST_NEARER:
+                return team.name
+            # or, further along, on the team's line and well off the colour's own
+            _, own_off, own_length = blend_position(paint, self.seen.get(name).lab[1:], self.surface_ab)
+            if float(own_off) > blend_reach(own_length) and float(own_off) >= 2 * float(off) + GHOST_APART:
                 return team.name
         return name
 

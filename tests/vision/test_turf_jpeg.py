@@ -51,6 +51,15 @@ def test_a_pale_red_rim_round_a_sand_top_is_red_not_the_sand_tops_yellow(tmp_pat
     assert _near(_bases(case, pitch, tmp_path), 8.87, 18.66, 0.1) == [("red", 50)]
 
 
+def test_a_pale_blue_rim_on_blues_line_is_blue_not_the_cyan_its_hue_is_nearest(tmp_path, pitch):
+    """Turned seed 55048 at JPEG 90 (turf, 17.2 px/in, flat; cyan and blue teams): a pale blue
+    40 mm rim round a red-brown figure. Its paint, blended into the turf, is as near cyan's
+    learned hue as the cyan rims' are; it lies on blue's line to the turf (0.9 off) and off
+    cyan's (6.7 off, where the cyan rims lie within 1): it was read as a cyan base."""
+    case = replace(make_turned_case(55048), jpeg_quality=90)
+    assert _near(_bases(case, pitch, tmp_path), 17.50, 18.84, 0.1) == [("blue", 40)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.floats(-45, 45), st.floats(-45, 45), st.floats(0.0, 1.0),
        st.lists(st.tuples(st.floats(20, 80), st.floats(-60, 60), st.floats(-60, 60)), min_size=1, max_size=5))
