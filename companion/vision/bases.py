@@ -884,6 +884,7 @@ class BaseFinder(LateReadings):
         self.learn_colours(half, reg)
         groups = self.rim_groups(half, reg, bases)
         failed, empty = self._measure_candidates(frame, reg, groups, half.ppi, bases)
+        gave = [g for g in groups if not any(g is h for h in failed + empty)]    # each circle a base
         margin = 0.08 + 1 / half.ppi
         if failed:
             # A circle RANSAC drew across several touching rims of one colour measures as no
@@ -908,9 +909,21 @@ class BaseFinder(LateReadings):
         # colour that gave no base, beyond the bases found, are searched together, with the
         # arcs too small to be searched alone (a thin rim through JPEG clears the threshold
         # in pieces) joining them.
-        joined = _joined_arcs([(c, pts[~within(pts, bases, margin)]) for c, pts in empty], bases, self._arcs)
+        rest = [(c, pts[~within(pts, bases, margin)]) for c, pts in empty]
+        joined = _joined_arcs(rest, bases, self._arcs)
         if joined:
             self._measure_candidates(frame, reg, joined, half.ppi, bases)
+        # A group that gave a base can hold an arc of another rim (a rim touching a base of its
+        # colour, a figure over its other side): what no base explains of it joins those arcs
+        # too, in joins searched after them, with draws of their own (the searches after go as
+        # they would without them).
+        beside = [(c, pts[~within(pts, bases, margin)]) for c, pts in gave]
+        beside = [g for g in beside if len(g[1])]
+        if beside:
+            searched = {_key(pts) for _, pts in joined}
+            more = [g for g in _joined_arcs(rest, bases, self._arcs + beside) if _key(g[1]) not in searched]
+            self._own_draws |= {_key(pts) for _, pts in more}
+            self._measure_candidates(frame, reg, more, half.ppi, bases)
         bases = self._late_readings(frame, reg, bases, half)
         bases = self._separate_touching(frame, reg, bases, found_before)
         # rings of the margin are dropped only now, as rings off the board are: the search goes

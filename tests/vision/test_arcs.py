@@ -47,3 +47,16 @@ def test_a_thin_rim_cut_into_arcs_by_its_figure_is_found_from_them_all(pitch):
     near = [b for b in found if math.hypot(b.x_in - 14.675, b.y_in - 28.724) < 0.1]
     assert [(b.color, b.diameter_mm) for b in near] == [("cyan", 40)]
     assert math.hypot(near[0].x_in - 14.675, near[0].y_in - 28.724) < 0.03
+
+
+def test_an_arc_in_a_group_that_gave_its_neighbour_joins_the_rims_other_arc(pitch):
+    """Turned seed 54936 at JPEG 90 (turf, 25.1 px/in, flat): a red 40 mm rim touching a red
+    50 mm one, a grey figure leaning over the side between them and a sand one over the far
+    side. Its near arc lies in the 50 mm rim's group, which gave that base and was not searched
+    again; its far arc, alone, draws too small a circle, and the base was missed. What no base
+    explains of a group that gave one now joins the arcs that gave none."""
+    case = replace(make_turned_case(54936), jpeg_quality=90)
+    found = VisionPipeline(pitch, track=False).process(case.image()).bases
+    near = [b for b in found if math.hypot(b.x_in - 19.07, b.y_in - 16.28) < 0.1]
+    assert [(b.color, b.diameter_mm) for b in near] == [("red", 40)]
+    assert math.hypot(near[0].x_in - 19.07, near[0].y_in - 16.28) < 0.03
