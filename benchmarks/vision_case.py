@@ -8,6 +8,11 @@ picture with the true bases drawn in white and the readings in black.
     python benchmarks/vision_case.py 48236 --turned --jpeg 90 --at 14.23 26.44 --out crop.png
                                   (only what lies within 2 in of that board point, and the
                                    picture cropped round it, enlarged 8 times)
+    python benchmarks/vision_case.py 48236 --turned --jpeg 90 --at 14.23 26.44 --trace
+                                  (and how the search got there: the colours the picture
+                                   taught, each rim circle drawn within 1.2 in of the point,
+                                   each measurement there with its reading or why it gave none,
+                                   and each late reading's standing over the readings it meets)
 
 The circles are drawn through the board's homography with the lens left out: on a raised
 case through a wide lens they sit a pixel or two off the rims. A reading matches a true
@@ -17,6 +22,8 @@ base within 0.3 in, as in the benchmark.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import os
 import sys
 import tempfile
@@ -35,6 +42,83 @@ from vision_accuracy import detect_case  # noqa: E402
 MATCH_IN = 0.3      # a reading this near a true base is its reading
 NEAR_IN = 2.0       # with --at: what lies this near the point is listed and drawn
 ZOOM = 8
+
+
+TRACE_IN = 1.2      # with --trace: the search's steps this near the point are printed
+
+
+def _short(base) -> str:
+    """A reading in one line: what the rules for overlapping readings compare."""
+    return (f"{base.color} {base.diameter_mm} mm at ({base.x_in:.2f}, {base.y_in:.2f}), r {base.radius_in:.3f} in, "
+            f"{base.edges} edge{'s' if base.edges > 1 else ''}, residual {base.residual_in:.3f} in, "
+            f"coverage {base.coverage:.2f}, ring ab ({base.ab[0]:.1f}, {base.ab[1]:.1f}), paint "
+            + ("-" if base.paint_ab is None else f"({base.paint_ab[0]:.1f}, {base.paint_ab[1]:.1f})"))
+
+
+@contextlib.contextmanager
+def traced(at: tuple[float, float], say=print):
+    """While in it, the base search says (``say``) what it does near board point ``at``: the
+    colours each search learns, the rim circles drawn, each measurement (a team's colour, its
+    own paint, a blend) with its reading or its last reason to give none, and each late
+    reading's standing over others (a measurement made within another, as a reading of another
+    team's paint is measured again in its own, is said first, indented further). It wraps the
+    finder's methods and puts them back after: a probe, not a part of the detector."""
+    from companion.vision.bases import BaseFinder
+    from companion.vision.late_readings import LateReadings
+
+    def near(xy):
+        return float(np.hypot(xy[0] - at[0], xy[1] - at[1])) < TRACE_IN
+
+    def why(finder, base):
+        return _short(base) if base is not None else f"none ({getattr(finder, 'last_reject', '')})"
+
+    def learn_colours(orig, self, half, reg):
+        orig(self, half, reg)
+        say("learned: " + ", ".join(f"{c.name} ({c.lab[1]:.1f}, {c.lab[2]:.1f})" for c in self.seen.colours) +
+            f"; surface ({self.surface_ab[0]:.1f}, {self.surface_ab[1]:.1f})")
+
+    def candidates(orig, self, groups, ppi, per_size=False):
+        out = orig(self, groups, ppi, per_size)
+        for colour, centre, r in out:
+            if near(centre):
+                say(f"  circle {colour.name} at ({centre[0]:.2f}, {centre[1]:.2f}), r {r:.3f} in")
+        return out
+
+    depth = [0]         # a measurement made within another is said before it, indented further
+
+    def measured(kind):
+        def wrap(orig, self, frame, reg, colour, centre, r_mid, *args, **kw):
+            depth[0] += 1
+            try:
+                base = orig(self, frame, reg, colour, centre, r_mid, *args, **kw)
+            finally:
+                depth[0] -= 1
+            if near(centre):
+                how = type(colour).__name__.replace("Colour", "").lower() or "team"
+                say(f"{'  ' * (depth[0] + 1)}{kind} by {colour.name}'s {how} colour at ({centre[0]:.2f}, "
+                    f"{centre[1]:.2f}), r {r_mid:.3f}: {why(self, base)}")
+            return base
+        return wrap
+
+    def stand_over(orig, self, base, blend, bases, over=None):
+        stood = orig(self, base, blend, bases, over)
+        if near((base.x_in, base.y_in)):
+            say(f"  late reading {_short(base)} {'stands' if stood else 'does not stand'}")
+        return stood
+
+    wrapped = [(BaseFinder, "learn_colours", learn_colours), (BaseFinder, "candidates", candidates),
+               (BaseFinder, "refine", measured("measured")),
+               (LateReadings, "_measured_in", measured("measured again")),
+               (LateReadings, "_stand_over", stand_over)]
+    saved = [(cls, name, cls.__dict__[name]) for cls, name, _ in wrapped]
+    try:
+        for cls, name, wrapper in wrapped:
+            setattr(cls, name, functools.partialmethod(lambda self, *a, _w=wrapper, _o=cls.__dict__[name], **kw:
+                                                       _w(_o, self, *a, **kw)))
+        yield
+    finally:
+        for cls, name, orig in saved:
+            setattr(cls, name, orig)
 
 
 def describe(case, out: dict, at: tuple[float, float] | None) -> list[str]:
@@ -98,11 +182,15 @@ def main():
     ap.add_argument("--jpeg", type=int, metavar="Q", help="the picture saved at this JPEG quality instead of its own")
     ap.add_argument("--at", type=float, nargs=2, metavar=("X_IN", "Y_IN"), help="a board point to look round")
     ap.add_argument("--out", default=None, help="where to write the picture (default: case-SEED.png)")
+    ap.add_argument("--trace", action="store_true", help="with --at: how the search got to what it read there")
     args = ap.parse_args()
+    if args.trace and not args.at:
+        ap.error("--trace needs --at X_IN Y_IN")
     case = (make_turned_case if args.turned else make_wide_case)(args.seed)
     if args.jpeg is not None:
         case = replace(case, jpeg_quality=args.jpeg)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, \
+            (traced(tuple(args.at)) if args.trace else contextlib.nullcontext()):
         status, out, message = detect_case(case, tmp)
     if message:
         print(f"companion detect: {message}")

@@ -1,5 +1,6 @@
 """The one-case tool (benchmarks/vision_case.py): what it says of a case is what the benchmark counts."""
 
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -38,3 +39,25 @@ def test_the_picture_is_cropped_round_the_point_and_enlarged():
     side = 2 * int(vision_case.NEAR_IN * case.pixels_per_inch()) * vision_case.ZOOM
     assert crop.shape[0] <= side and crop.shape[1] <= side and crop.shape[0] > side // 3
     assert crop.max() == 255                    # the true bases near it, drawn in white
+
+
+def test_the_trace_says_what_the_search_learned_measured_and_read_near_the_point(tmp_path):
+    """Turned case 55048 at JPEG 90: a pale blue 40 mm rim whose circle is drawn in cyan's
+    colour and whose reading is named blue by its paint's line. The trace says the learned
+    colours, that circle, and that measurement with its reading; and the finder is left as
+    it was."""
+    from companion.vision.bases import BaseFinder
+    before = BaseFinder.refine
+    case = replace(make_turned_case(55048), jpeg_quality=90)
+    lines = []
+    with vision_case.traced((17.50, 18.84), say=lines.append):
+        status, out, _ = vision_case.detect_case(case, tmp_path)
+    assert status == 0 and BaseFinder.refine is before
+    assert lines[0].startswith("learned: ") and "cyan (" in lines[0] and "blue (" in lines[0]
+    assert any(line.startswith("  circle cyan at (17.5") for line in lines)
+    assert any("measured by cyan's team colour at (17.50, 18.84)" in line and ": blue 40 mm at (17.49, 18.84)" in line
+               for line in lines)
+    # nothing further from the point is said
+    for line in lines[1:]:
+        x, y = map(float, re.search(r"at \(([-\d.]+), ([-\d.]+)\)", line).groups())
+        assert np.hypot(x - 17.50, y - 18.84) < vision_case.TRACE_IN, line
