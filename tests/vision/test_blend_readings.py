@@ -419,3 +419,16 @@ def test_a_colour_that_is_the_blends_own_team_blended_keeps_no_reading_by_its_pa
     peak = tuple(np.array(blue.lab[1:]) + 0.4 * math.hypot(-43.0, 67.0) * along)
     named = finder._blend_named(replace(_reading("cyan", peak), paint_ab=paint), finder._blend_of(blue))
     assert named is None or named.color == "blue"
+
+
+def test_a_rim_round_a_figure_off_its_centre_is_no_blur_ring_of_the_figure(pitch, tmp_path):
+    """Turned seed 56764 at JPEG 91 (turf, 17.3 px/in, raised; yellow and magenta teams): a
+    red-brown figure over most of a pale yellow 30 mm rim, read by its outline as a red base
+    (the picture's clusters learn the figure paint as red). The rim, read with both its edges,
+    lies 5 mm out of the figure's outline and 0.14 in off its centre, in a colour between the
+    figure's and the turf's: it was taken for the figure's blur, which spreads evenly round
+    what it blurs, and the base was reported red, 0.14 in off."""
+    case = replace(make_turned_case(56764), jpeg_quality=91)
+    _, found = read_case(case, pitch, tmp_path)
+    assert near(found, 6.11, 1.99, 0.3) == [("yellow", 30)]
+    assert min(math.hypot(b.x_in - 6.11, b.y_in - 1.99) for b in found) < 0.05
