@@ -59,7 +59,8 @@ def _short(base) -> str:
 def traced(at: tuple[float, float], say=print):
     """While in it, the base search says (``say``) what it does near board point ``at``: the
     colours each search learns, the rim circles drawn, each measurement (a team's colour, its
-    own paint, a blend) with its reading or its last reason to give none, and each late
+    own paint, a blend, a rescue by the edge where the colour is half the surface's) with its
+    reading or its last reason to give none, and each late
     reading's standing over others (a measurement made within another, as a reading of another
     team's paint is measured again in its own, is said first, indented further). It wraps the
     finder's methods and puts them back after: a probe, not a part of the detector."""
@@ -109,6 +110,7 @@ def traced(at: tuple[float, float], say=print):
     wrapped = [(BaseFinder, "learn_colours", learn_colours), (BaseFinder, "candidates", candidates),
                (BaseFinder, "refine", measured("measured")),
                (LateReadings, "_measured_in", measured("measured again")),
+               (LateReadings, "_rescue", measured("rescued")),
                (LateReadings, "_stand_over", stand_over)]
     saved = [(cls, name, cls.__dict__[name]) for cls, name, _ in wrapped]
     try:
