@@ -17,7 +17,8 @@ from companion.vision.colours import between, blend_position, blends, hue_gap
 LEANING_OUT_IN = 0.08    # a figure's outline can stand out of its rim by this much (2 mm)
 BLUR_RING_MM = 6.0       # a rim's blur reaches this far out of it at most (radius): a ring further out is no blur
 ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
-BLUR_CENTRE_IN = 0.12    # a blur ring lies this near its rim's centre (a raised base's side moves it so far)
+BLUR_CENTRE_IN = 0.12    # a blur ring lies this near its rim's centre (a raised base's side moves it so far),
+BLUR_CENTRED_SEEN = 0.6  # where it is seen on this share of its circle (a fringe seen on one side fits off it)
 
 
 def overlap(a: Base, b: Base) -> bool:
@@ -228,8 +229,11 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     theirs, of another hue (a blue rim on green turf has a cyan fringe, as saturated as the rim
     itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s.
     A blur spreads evenly round its rim: the ring lies about its centre, as :func:`inside`'s
-    blur ring does (``BLUR_CENTRE_IN``). Off it is another rim round a figure that leans out
-    of it (turned case 56764: a pale yellow rim round a red-brown figure 0.14 in off its centre).
+    blur ring does (``BLUR_CENTRE_IN``), where enough of it is seen for its centre to tell
+    (``BLUR_CENTRED_SEEN``: a blue rim's cyan fringe seen on 46 % of its circle, on one side,
+    was fitted 0.13 in off the rim's centre in the shared picture flat/202 through JPEG 60).
+    Off it is another rim round a figure that leans out of it (turned case 56764: a pale
+    yellow rim round a red-brown figure 0.14 in off its centre, seen on 79 % of its circle).
 
     >>> figure = Base(6.053, 1.824, 30, "red", 0.456, 1.0, 0.038, edges=1, chroma=28.9, ab=(20.7, 16.3))
     >>> rim = Base(6.11, 1.95, 30, "yellow", 0.651, 0.79, 0.035, chroma=39.2, ab=(-5.3, 33.2))
@@ -237,10 +241,12 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     >>> from dataclasses import replace
     >>> blur_of(rim, figure, turf), blur_of(replace(rim, x_in=6.07, y_in=1.88), figure, turf)
     (False, True)
+    >>> blur_of(replace(rim, coverage=0.46), figure, turf)
+    True
     """
     return bool(hue_angle(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and
                 a.radius_in - b.radius_in <= 5 * MM and
-                math.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < BLUR_CENTRE_IN and
+                (a.coverage < BLUR_CENTRED_SEEN or math.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < BLUR_CENTRE_IN) and
                 blends(b.ab, a.ab, surface_ab))
 
 
