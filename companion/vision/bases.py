@@ -917,9 +917,9 @@ class BaseFinder(LateReadings):
         # colour, a figure over its other side): what no base explains of it joins those arcs
         # too, in joins searched after them, with draws of their own (the searches after go as
         # they would without them).
-        beside = [(c, pts[~within(pts, bases, margin)]) for c, pts in gave]
+        beside = [(c, pts[~within(pts, bases, margin)]) for c, pts in gave] if rest else []
         beside = [g for g in beside if len(g[1])]
-        if beside:
+        if beside:         # (only a join holding a group that gave no base is searched: none without one)
             searched = {_key(pts) for _, pts in joined}
             more = [g for g in _joined_arcs(rest, bases, self._arcs + beside) if _key(g[1]) not in searched]
             self._own_draws |= {_key(pts) for _, pts in more}
