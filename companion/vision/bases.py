@@ -884,7 +884,8 @@ class BaseFinder(LateReadings):
         self.learn_colours(half, reg)
         groups = self.rim_groups(half, reg, bases)
         failed, empty = self._measure_candidates(frame, reg, groups, half.ppi, bases)
-        gave = [g for g in groups if not any(g is h for h in failed + empty)]    # each circle a base
+        unread = {id(g) for g in failed + empty}
+        gave = [g for g in groups if id(g) not in unread]      # each circle drawn in them a base
         margin = 0.08 + 1 / half.ppi
         if failed:
             # A circle RANSAC drew across several touching rims of one colour measures as no

@@ -364,16 +364,18 @@ class LateReadings:
         >>> finder._unghosted((-12.8, -9.2), "cyan"), finder._unghosted((-21.0, -8.6), "cyan")
         ('blue', 'cyan')
         """
+        ghosts = self._ghosts().get(name, ())
+        if not ghosts:
+            return name
         paint = np.asarray(paint_ab, float)
-        for team, ghost_t in self._ghosts().get(name, ()):
+        # how far off the colour's own line the paint lies (-inf: on it), asked once for all its teams
+        _, own_off, own_length = blend_position(paint, self.seen.get(name).lab[1:], self.surface_ab)
+        apart = float(own_off) if float(own_off) > blend_reach(own_length) else -math.inf
+        for team, ghost_t in ghosts:
             t, off, length = blend_position(paint, team.lab[1:], self.surface_ab)
-            if float(off) > blend_reach(length):
-                continue
-            if float(t) <= ghost_t - GHOST_NEARER:
-                return team.name
-            # or, further along, on the team's line and well off the colour's own
-            _, own_off, own_length = blend_position(paint, self.seen.get(name).lab[1:], self.surface_ab)
-            if float(own_off) > blend_reach(own_length) and float(own_off) >= 2 * float(off) + GHOST_APART:
+            # on the team's line, and nearer its paint along it; or further along, well off the colour's own
+            if float(off) <= blend_reach(length) and \
+                    (float(t) <= ghost_t - GHOST_NEARER or apart >= 2 * float(off) + GHOST_APART):
                 return team.name
         return name
 
