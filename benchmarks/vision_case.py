@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import os
 import sys
 import tempfile
@@ -42,8 +41,6 @@ from vision_accuracy import detect_case  # noqa: E402
 MATCH_IN = 0.3      # a reading this near a true base is its reading
 NEAR_IN = 2.0       # with --at: what lies this near the point is listed and drawn
 ZOOM = 8
-
-
 TRACE_IN = 1.2      # with --trace: the search's steps this near the point are printed
 
 
@@ -60,10 +57,10 @@ def traced(at: tuple[float, float], say=print):
     """While in it, the base search says (``say``) what it does near board point ``at``: the
     colours each search learns, the rim circles drawn, each measurement (a team's colour, its
     own paint, a blend, a rescue by the edge where the colour is half the surface's) with its
-    reading or its last reason to give none, and each late
-    reading's standing over others (a measurement made within another, as a reading of another
-    team's paint is measured again in its own, is said first, indented further). It wraps the
-    finder's methods and puts them back after: a probe, not a part of the detector."""
+    reading or its last reason to give none, and each late reading's standing over others (a
+    measurement made within another, as a reading of another team's paint is measured again
+    in its own, is said first, indented further). It wraps the finder's methods and puts them
+    back after: a probe, not a part of the detector."""
     from companion.vision.bases import BaseFinder
     from companion.vision.late_readings import LateReadings
 
@@ -95,7 +92,7 @@ def traced(at: tuple[float, float], say=print):
             finally:
                 depth[0] -= 1
             if near(centre):
-                how = type(colour).__name__.replace("Colour", "").lower() or "team"
+                how = type(colour).__name__.replace("Colour", "").lower()      # team, blend
                 say(f"{'  ' * (depth[0] + 1)}{kind} by {colour.name}'s {how} colour at ({centre[0]:.2f}, "
                     f"{centre[1]:.2f}), r {r_mid:.3f}: {why(self, base)}")
             return base
@@ -112,11 +109,13 @@ def traced(at: tuple[float, float], say=print):
                (LateReadings, "_measured_in", measured("measured again")),
                (LateReadings, "_rescue", measured("rescued")),
                (LateReadings, "_stand_over", stand_over)]
+    def calling(wrapper, orig):
+        return lambda self, *args, **kw: wrapper(orig, self, *args, **kw)
+
     saved = [(cls, name, cls.__dict__[name]) for cls, name, _ in wrapped]
     try:
-        for cls, name, wrapper in wrapped:
-            setattr(cls, name, functools.partialmethod(lambda self, *a, _w=wrapper, _o=cls.__dict__[name], **kw:
-                                                       _w(_o, self, *a, **kw)))
+        for (cls, name, wrapper), (_, _, orig) in zip(wrapped, saved):
+            setattr(cls, name, calling(wrapper, orig))
         yield
     finally:
         for cls, name, orig in saved:
