@@ -293,6 +293,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     """
     a, b, L = (np.asarray(v, np.float32).ravel() for v in (a, b, L))
     sa, sb = surface if surface is not None else surface_colour(a, b)
+    surface_L = median(L[::5])         # the board's commonest lightness, as its colour
     # A grey felt under a warm or green light is a little coloured: nothing near the surface's
     # own colour counts, whatever its chroma.
     surface_chroma = float(np.hypot(sa, sb))
@@ -348,7 +349,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if any(math.degrees(hue_gap(h, f.hue)) < MERGE_DEG for _, f in found.values()) or \
                 any(math.degrees(hue_gap(h, math.atan2(t[2][2], t[2][1]))) < MERGE_DEG for t in turned):
             continue
-        best = _paint_of(centre, lab, wanted, (sa, sb))
+        best = _paint_of(centre, lab, wanted, (sa, sb), surface_L)
         if math.degrees(hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
             continue
         if c_ab < max(15.0, 0.25 * lab[0]):          # tinted white (paper, lines under the light): no paint
@@ -441,6 +442,7 @@ def paint_apart(a: np.ndarray, b: np.ndarray, inside: np.ndarray, weak: TeamColo
 
 TIE_DEG = 18.0           # two palette colours this near (spread degrees, see _spread_gap) to a cluster: a tie
 BLEND_NEAR = 12.0        # a cluster this near (Lab a, b) a paint's line into the surface can be its blend
+BLEND_LIGHTER = 8.0      # ... and, off its reach, no lighter than this above both the paint and the surface (L)
 
 
 @functools.lru_cache(maxsize=512)
@@ -506,7 +508,8 @@ def _spread_gap(colour: TeamColour, hue: float) -> float:
     return math.radians(abs(turn - (lo + hi) / 2) / ((hi - lo) / 2 + SPREAD_PAD_DEG) * _mean_spread())
 
 
-def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[float, float]) -> TeamColour:
+def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[float, float],
+              surface_L: float | None = None) -> TeamColour:
     """The palette colour a cluster of hue ``hue`` and colour ``lab`` is the paint of: the
     nearest in hue (see :func:`_name_gap`). When two are about as near on a coloured surface
     (a thin rim's colour is its paint blended into the surface, and can land halfway between
@@ -515,7 +518,12 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
     (the nearer, if both do). A line, not the arc of hues between the two: a blue rim's blend
     into turf runs close by grey, through hues no rim of that chroma shows (a cyan cluster
     between blue and cyan is no blend of blue), while a cyan rim's into a sand mat passes
-    the cluster's colour, and the hue alone would call it green.
+    the cluster's colour, and the hue alone would call it green. A cluster near a line but
+    off its reach (:func:`blend_reach`) is its blend only if it is no lighter than both the
+    paint and the surface (``surface_L``, when known; by ``BLEND_LIGHTER``): a pale cyan
+    turned toward blue lies near blue's line in (a, b), but a blue blurred into turf is darker
+    than it. (On the line, a cluster is the paint itself as often as its blend, and a pale
+    blue paint is as light.)
 
     >>> pal = Palette.nominal().colours
     >>> olive = (50.0, 40 * math.cos(math.radians(118)), 40 * math.sin(math.radians(118)))
@@ -534,14 +542,29 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
     >>> bluish = (49.0, -13.2, -32.1)                     # a cyan rim turned toward blue, on turf
     >>> _paint_of(math.atan2(bluish[2], bluish[1]), bluish, pal, (-35.0, 28.0)).name
     'cyan'
+    >>> pale = (55.0, -8.0, -30.0)                         # nearer blue's line, lighter than blue
+    >>> _paint_of(math.atan2(pale[2], pale[1]), pale, pal, (-35.0, 28.0)).name
+    'blue'
+    >>> _paint_of(math.atan2(pale[2], pale[1]), pale, pal, (-35.0, 28.0), surface_L=36.0).name
+    'cyan'
+    >>> pale_blue = (50.2, -4.6, -19.9)                    # as light, but on blue's line: its paint
+    >>> _paint_of(math.radians(-101), pale_blue, pal, (-36.0, 29.0), surface_L=42.0).name
+    'blue'
     """
     gap = _name_gap(hue, lab, surface_ab)
     ranked = sorted(colours, key=gap)
     if len(ranked) < 2 or _grey(surface_ab) or \
             math.degrees(gap(ranked[1]) - gap(ranked[0])) > TIE_DEG:
         return ranked[0]
-    off = {c.name: float(blend_position(np.asarray(lab[1:], float), c.lab[1:], surface_ab)[1]) for c in ranked[:2]}
-    near = [c for c in ranked[:2] if off[c.name] <= BLEND_NEAR]
+    off, reach = {}, {}
+    for c in ranked[:2]:
+        _, o, length = blend_position(np.asarray(lab[1:], float), c.lab[1:], surface_ab)
+        off[c.name], reach[c.name] = float(o), float(blend_reach(length))
+
+    def its_blend(c):            # on its line; or near it, and no lighter than a blend can be
+        return off[c.name] <= reach[c.name] or (off[c.name] <= BLEND_NEAR and (
+            surface_L is None or lab[0] <= max(c.lab[0], surface_L) + BLEND_LIGHTER))
+    near = [c for c in ranked[:2] if its_blend(c)]
     return min(near, key=lambda c: off[c.name]) if near else ranked[0]
 
 

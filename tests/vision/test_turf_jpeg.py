@@ -60,6 +60,19 @@ def test_a_pale_blue_rim_on_blues_line_is_blue_not_the_cyan_its_hue_is_nearest(t
     assert _near(_bases(case, pitch, tmp_path), 17.50, 18.84, 0.1) == [("blue", 40)]
 
 
+def test_a_cyan_team_turned_toward_blue_and_lighter_than_any_blue_blend_is_cyan(tmp_path, pitch):
+    """Turned seed 52012 at JPEG 89 (turf, 20.4 px/in, raised; red and cyan teams): the cyan
+    team's rims are turned toward blue, Lab (60, -11.8, -27.1), nearer cyan in hue. Blue's
+    line to the turf passes 12.0 off that colour, just within reach of a tie, and named the
+    team blue: all three of its bases were read as blue. A blue blurred into turf (L 42) is
+    no lighter than blue (38) or the turf, and this colour is 18 above both."""
+    case = replace(make_turned_case(52012), jpeg_quality=89)
+    found = _bases(case, pitch, tmp_path)
+    assert _near(found, 9.81, 6.27, 0.1) == [("cyan", 40)]
+    assert _near(found, 15.17, 7.37, 0.1) == [("cyan", 40)]
+    assert _near(found, 16.75, 14.04, 0.1) == [("cyan", 30)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.floats(-45, 45), st.floats(-45, 45), st.floats(0.0, 1.0),
        st.lists(st.tuples(st.floats(20, 80), st.floats(-60, 60), st.floats(-60, 60)), min_size=1, max_size=5))
