@@ -335,6 +335,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if all(min(abs(k - j), BINS - abs(k - j)) * 360 / BINS > MERGE_DEG for j in kept):
             kept.append(k)
     turned = []         # clusters whose palette colour a stronger one has (see below)
+    second = []         # ... and were not named: the name's, if the stronger one is only a blend
     for k in kept:                                   # strongest first
         centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
         near = (bins - (k - 8)) % BINS <= 16                      # the bins within +-16 degrees
@@ -366,15 +367,18 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         taker = found[best.name][1]
         if math.degrees(hue_gap(taker.hue, centre)) >= TEAMS_APART_DEG and \
                 not blends(taker.lab[1:], lab[1:], (sa, sb)):
-            turned.append((float(smooth[k]), centre, lab))
+            turned.append((float(smooth[k]), centre, lab, best.name))
+        else:
+            second.append((float(smooth[k]), TeamColour(best.name, lab)))
     strongest = max((m for m, _ in found.values()), default=0.0)
-    for mass, centre, lab in turned:
-        if mass < TEAM_SHARE * strongest:
-            continue
+    for mass, centre, lab, first in turned:
         free = [c for c in wanted if c.name not in found]
         best = min(free, key=_name_gap(centre, lab, (sa, sb)), default=None)
-        if best is not None and math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG:
+        if mass >= TEAM_SHARE * strongest and best is not None and \
+                math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG:
             found[best.name] = (mass, TeamColour(best.name, lab))
+        else:
+            second.append((mass, TeamColour(first, lab)))
 
     def own_team(mass, weak):                # a team of its own on another's line to the surface
         if apart is None:
@@ -382,11 +386,19 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         teams_share = mass >= TEAM_SHARE * strongest
         if not teams_share and weak.chroma < PAINT_CHROMA * palette.get(weak.name).chroma:
             return False
-        share, area = apart(weak, [c for m, c in found.values() if m > mass])
+        share, area = apart(weak, [c for m, c in found.values() if m > mass and c.name != weak.name])
         return area >= APART_RIMS_MM2 or (teams_share and share > 1 - APART_SHARE)
     # (whether it stands apart is asked once a cluster, and only of one that is a blend)
-    kept = [f for f in found.values() if not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())
-                                              and not own_team(*f))]
+    def team(f):
+        return not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values()) and not own_team(*f))
+    kept = [f for f in found.values() if team(f)]
+    # A name whose cluster is only a stronger team's blend goes to the next cluster it was
+    # first choice of: a cyan team's rims blurred into turf peak beside their own paint, and
+    # that blur, on a blue team's line too, took the name cyan before the rims' own paint.
+    # (Whether a weaker cluster of a name stands apart is asked of the other names' paint.)
+    for f in sorted(second, key=lambda f: -f[0]):
+        if f[1].name not in {c.name for _, c in kept} and own_team(*f):
+            kept.append(f)
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
 
 

@@ -73,6 +73,19 @@ def test_a_cyan_team_turned_toward_blue_and_lighter_than_any_blue_blend_is_cyan(
     assert _near(found, 16.75, 14.04, 0.1) == [("cyan", 30)]
 
 
+def test_a_cyan_team_whose_blur_took_its_name_is_learned_from_its_rims(tmp_path, pitch):
+    """Turned seed 48476 at JPEG 90 (turf, 20.6 px/in, raised; cyan and blue teams): the cyan
+    rims' blur into the turf peaks in hue beside their own paint and is learned first, as
+    "cyan"; it lies on blue's line to the turf too, and is dropped as blue's blend. The rims'
+    own paint, which had lost the name to it, was never learned: all three cyan bases were
+    missed, and a red-brown figure on one of them read as a red base."""
+    case = replace(make_turned_case(48476), jpeg_quality=90)
+    found = _bases(case, pitch, tmp_path)
+    assert _near(found, 14.32, 11.56, 0.1) == [("cyan", 30)]
+    assert _near(found, 15.49, 11.78, 0.1) == [("cyan", 30)]
+    assert _near(found, 18.37, 11.99, 0.3) == [("cyan", 40)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.floats(-45, 45), st.floats(-45, 45), st.floats(0.0, 1.0),
        st.lists(st.tuples(st.floats(20, 80), st.floats(-60, 60), st.floats(-60, 60)), min_size=1, max_size=5))
