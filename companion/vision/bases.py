@@ -131,6 +131,10 @@ class BaseFinder(LateReadings):
         # it was measured in (None: a rescue)
         self._late: list[tuple[np.ndarray, TeamColour | None]] = []
         self._ghosts_of: tuple = (None, {})      # (palette, surface) and the ghost colours in it (_ghosts)
+        # how much of a colour's paint in the last searched picture lies apart from others' (paint_apart),
+        # and the answers so far (_a_team_of_its_own)
+        self._apart_of = None
+        self._stands_apart: dict[str, bool] = {}
 
     def colour(self, name: str) -> TeamColour:
         """A team's colour as this table shows it (the palette's until the picture says)."""
@@ -203,8 +207,10 @@ class BaseFinder(LateReadings):
         a2, b2 = a, b
         a, b, L = a[mask], b[mask], L[mask]
         self.surface_ab = surface_colour(a, b)
+        self._apart_of = lambda weak, strong: paint_apart(a2, b2, mask, weak, strong, ppi * MM)
+        self._stands_apart = {}
         found = picture_colours(a, b, L * (100 / 255), self.palette, self.teams, min_mass, max_mass, self.surface_ab,
-                                apart=lambda weak, strong: paint_apart(a2, b2, mask, weak, strong, ppi * MM))
+                                apart=self._apart_of)
         names = {c.name for c in found}
         # a team this picture does not show (a hand over its bases) keeps what the frames so
         # far showed of it; a configured team never seen yet, its palette colour

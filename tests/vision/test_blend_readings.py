@@ -432,3 +432,32 @@ def test_a_rim_round_a_figure_off_its_centre_is_no_blur_ring_of_the_figure(pitch
     _, found = read_case(case, pitch, tmp_path)
     assert near(found, 6.11, 1.99, 0.3) == [("yellow", 30)]
     assert min(math.hypot(b.x_in - 6.11, b.y_in - 1.99) for b in found) < 0.05
+
+
+def test_a_pale_rim_whose_paint_lies_on_its_teams_line_keeps_its_blend_reading():
+    """Turned seed 55404 at JPEG 92 (turf, 16.7 px/in; cyan and blue teams): a pale cyan 30 mm
+    rim round a dark figure, read by cyan's blend. The ring's median, mixed with the figure,
+    (-16.3, -2.3), lies on blue's line to the turf (0.3 off) and 6 off cyan's, and the reading
+    was refused; blue's blend named it cyan by its paint and was refused too. The rim's own
+    paint, (-28.2, 11.7), lies on cyan's line (0.1 off) and 3 off blue's: it is cyan's. The
+    cyan lies on blue's line to the turf, as blue's blur would: its paint stands apart from
+    blue's (328 mm2 in turned case 48476), the blur's would not."""
+    cyan, blue = TeamColour("cyan", (45.0, -18.4, -13.5)), TeamColour("blue", (40.0, 4.1, -35.1))
+    finder = _finder([blue, cyan, TeamColour("red", (33.0, 21.4, 16.5))], (-35.0, 29.0))
+    finder._apart_of = lambda weak, strong: (0.5, 328.0)
+    reading = _reading("cyan", (-16.3, -2.3))
+    by_cyan = finder._blend_of(cyan)
+    assert finder._blend_named(replace(reading, paint_ab=(-28.2, 11.7)), by_cyan).color == "cyan"
+    assert finder._blend_named(reading, by_cyan) is None                    # its paint unknown: as before
+    # a paint within reach of cyan's line but as near blue's (2.8 off it, 3.1 off cyan's) says nothing
+    assert finder._blend_named(replace(reading, paint_ab=(-20.0, -1.0)), by_cyan) is None
+    # nor does a cyan that is only blue's blur: none of its paint apart from blue's
+    blur_only = _finder([blue, cyan, TeamColour("red", (33.0, 21.4, 16.5))], (-35.0, 29.0))
+    blur_only._apart_of = lambda weak, strong: (0.0, 0.0)
+    assert blur_only._blend_named(replace(reading, paint_ab=(-28.2, 11.7)), blur_only._blend_of(cyan)) is None
+
+
+def test_a_pale_cyan_rim_round_a_dark_figure_is_read(pitch, tmp_path):
+    """The whole picture of the test above: turned seed 55404 at JPEG 92 (raised)."""
+    found = read_case(replace(make_turned_case(55404), jpeg_quality=92), pitch, tmp_path)[1]
+    assert near(found, 7.16, 21.31, 0.3) == [("cyan", 30)]
