@@ -388,7 +388,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             return False
         share, area = apart(weak, [c for m, c in found.values() if m > mass and c.name != weak.name])
         return area >= APART_RIMS_MM2 or (teams_share and share > 1 - APART_SHARE)
-    # (whether it stands apart is asked once a cluster, and only of one that is a blend)
+    # (whether a named cluster stands apart is asked once, and only of one that is a blend)
     def team(f):
         return not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values()) and not own_team(*f))
     kept = [f for f in found.values() if team(f)]
