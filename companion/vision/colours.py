@@ -395,9 +395,11 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     # A name whose cluster is only a stronger team's blend goes to the next cluster it was
     # first choice of: a cyan team's rims blurred into turf peak beside their own paint, and
     # that blur, on a blue team's line too, took the name cyan before the rims' own paint.
-    # (Whether a weaker cluster of a name stands apart is asked of the other names' paint.)
+    # (Whether a weaker cluster of a name stands apart is asked of the other names' paint.) It
+    # must be as saturated as paint, whatever its share: a figure's olive is no yellow team.
     for f in sorted(second, key=lambda f: -f[0]):
-        if f[1].name not in {c.name for _, c in kept} and own_team(*f):
+        if f[1].name not in {c.name for _, c in kept} and \
+                f[1].chroma >= PAINT_CHROMA * palette.get(f[1].name).chroma and own_team(*f):
             kept.append(f)
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
 

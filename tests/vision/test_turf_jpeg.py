@@ -86,6 +86,17 @@ def test_a_cyan_team_whose_blur_took_its_name_is_learned_from_its_rims(tmp_path,
     assert _near(found, 18.37, 11.99, 0.3) == [("cyan", 40)]
 
 
+def test_a_dull_cluster_does_not_take_the_name_a_blur_left(tmp_path, pitch):
+    """Turned seed 61952 at JPEG 88 (turf, 13.2 px/in; magenta and red teams): a dull olive
+    cluster, (-1.3, 21.2), wanted the name yellow, which a cluster on red's line to the turf
+    had taken; with that one dropped as red's blend it took the name (211 mm2 of its paint lies
+    apart from the others'), and a red 30 mm rim was read as yellow. It has a quarter of
+    yellow's chroma: no team's paint, which has at least half its palette colour's
+    (``PAINT_CHROMA``)."""
+    case = replace(make_turned_case(61952), jpeg_quality=88)
+    assert _near(_bases(case, pitch, tmp_path), 15.89, 6.08, 0.1) == [("red", 30)]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.floats(-45, 45), st.floats(-45, 45), st.floats(0.0, 1.0),
        st.lists(st.tuples(st.floats(20, 80), st.floats(-60, 60), st.floats(-60, 60)), min_size=1, max_size=5))
