@@ -60,17 +60,21 @@ def test_a_pale_blue_rim_on_blues_line_is_blue_not_the_cyan_its_hue_is_nearest(t
     assert _near(_bases(case, pitch, tmp_path), 17.50, 18.84, 0.1) == [("blue", 40)]
 
 
+def _reads_each(seed, quality, pitch, tmp_path, cyan_bases):
+    """Turned case ``seed`` at JPEG ``quality`` reads each of ``cyan_bases`` (x, y, within, size)
+    as that one cyan base."""
+    found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch, tmp_path)
+    for x, y, within, size in cyan_bases:
+        assert _near(found, x, y, within) == [("cyan", size)], (x, y)
+
+
 def test_a_cyan_team_turned_toward_blue_and_lighter_than_any_blue_blend_is_cyan(tmp_path, pitch):
     """Turned seed 52012 at JPEG 89 (turf, 20.4 px/in, raised; red and cyan teams): the cyan
     team's rims are turned toward blue, Lab (60, -11.8, -27.1), nearer cyan in hue. Blue's
     line to the turf passes 12.0 off that colour, just within reach of a tie, and named the
     team blue: all three of its bases were read as blue. A blue blurred into turf (L 42) is
     no lighter than blue (38) or the turf, and this colour is 18 above both."""
-    case = replace(make_turned_case(52012), jpeg_quality=89)
-    found = _bases(case, pitch, tmp_path)
-    assert _near(found, 9.81, 6.27, 0.1) == [("cyan", 40)]
-    assert _near(found, 15.17, 7.37, 0.1) == [("cyan", 40)]
-    assert _near(found, 16.75, 14.04, 0.1) == [("cyan", 30)]
+    _reads_each(52012, 89, pitch, tmp_path, [(9.81, 6.27, 0.1, 40), (15.17, 7.37, 0.1, 40), (16.75, 14.04, 0.1, 30)])
 
 
 def test_a_cyan_team_whose_blur_took_its_name_is_learned_from_its_rims(tmp_path, pitch):
@@ -79,11 +83,7 @@ def test_a_cyan_team_whose_blur_took_its_name_is_learned_from_its_rims(tmp_path,
     "cyan"; it lies on blue's line to the turf too, and is dropped as blue's blend. The rims'
     own paint, which had lost the name to it, was never learned: all three cyan bases were
     missed, and a red-brown figure on one of them read as a red base."""
-    case = replace(make_turned_case(48476), jpeg_quality=90)
-    found = _bases(case, pitch, tmp_path)
-    assert _near(found, 14.32, 11.56, 0.1) == [("cyan", 30)]
-    assert _near(found, 15.49, 11.78, 0.1) == [("cyan", 30)]
-    assert _near(found, 18.37, 11.99, 0.3) == [("cyan", 40)]
+    _reads_each(48476, 90, pitch, tmp_path, [(14.32, 11.56, 0.1, 30), (15.49, 11.78, 0.1, 30), (18.37, 11.99, 0.3, 40)])
 
 
 def test_a_dull_cluster_does_not_take_the_name_a_blur_left(tmp_path, pitch):
