@@ -389,9 +389,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         share, area = apart(weak, [c for m, c in found.values() if m > mass and c.name != weak.name])
         return area >= APART_RIMS_MM2 or (teams_share and share > 1 - APART_SHARE)
     # (whether a named cluster stands apart is asked once, and only of one that is a blend)
-    def team(f):
-        return not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values()) and not own_team(*f))
-    kept = [f for f in found.values() if team(f)]
+    kept = [f for f in found.values() if not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())
+                                              and not own_team(*f))]
     # A name whose cluster is only a stronger team's blend goes to the next cluster it was
     # first choice of: a cyan team's rims blurred into turf peak beside their own paint, and
     # that blur, on a blue team's line too, took the name cyan before the rims' own paint.
