@@ -44,6 +44,7 @@ BLEND_LOOSER = 2.0            # a blend reading gives way to a ring inside it fi
 LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that it fits this much more tightly
 SAME_RING_MM = 2.5            # a reading's outer edge this near a larger one's about its centre: one ring
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
+LOOSE_TIGHTER = 2.5           # (and a figure leaning out of a rim it overlaps that fits this much more tightly)
 
 
 def leaning_out(figure: Base, rim: Base) -> bool:
@@ -56,6 +57,12 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     clusters, which learn its paint as a colour), when the rim is read by both its edges: a
     figure has no inner edge.
 
+    Or ``figure`` is read by two edges, loosely (over ``LOOSE_FIT_IN``: a figure's outline and
+    a top, or a sand figure's edge, are no rim's two round edges), no larger than ``rim``,
+    fitted ``LOOSE_TIGHTER`` more loosely, and its centre within ``rim`` or half its own radius
+    beyond (a figure stands on its base; a neighbour touching a ring read a size large stands
+    beyond it), whatever its colour.
+
     >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
     >>> leaning_out(cloak, rim), leaning_out(cloak, replace(rim, residual_in=0.03))
@@ -64,9 +71,20 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     >>> cyan_rim = Base(16.46, 22.99, 50, "cyan", 0.91, 0.75, 0.013)         # turned case 49112
     >>> leaning_out(figure, cyan_rim), leaning_out(figure, replace(cyan_rim, edges=1))
     (True, False)
+    >>> sand = Base(10.95, 19.70, 40, "yellow", 0.74, 0.58, 0.047)
+    >>> red_rim = Base(10.69, 19.49, 40, "red", 0.826, 0.79, 0.010, edges=1)  # turned case 65348
+    >>> leaning_out(sand, red_rim), leaning_out(replace(sand, residual_in=0.03), red_rim)
+    (True, False)
+    >>> neighbour = Base(18.62, 28.08, 40, "blue", 0.83, 0.9, 0.036)
+    >>> ring = Base(20.18, 28.44, 50, "blue", 1.004, 0.46, 0.012)           # turned case 62456
+    >>> leaning_out(neighbour, ring)
+    False
     """
-    if figure.edges != 1 or figure.diameter_mm >= rim.diameter_mm or \
-            LEANING_TIGHTER * rim.residual_in > figure.residual_in:
+    if figure.edges != 1:
+        return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and \
+            LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and \
+            math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) <= rim.radius_in + figure.radius_in / 2
+    if figure.diameter_mm >= rim.diameter_mm or LEANING_TIGHTER * rim.residual_in > figure.residual_in:
         return False
     return figure.color == rim.color or rim.edges == 2
 

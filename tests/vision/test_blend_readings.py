@@ -15,18 +15,18 @@ from companion.vision.pipeline import VisionPipeline
 from tests.vision.cases import near, read_case
 
 
-def _found(seed, pitch, tmp_path):
-    """The bases read in turned case ``seed`` (turf) saved at JPEG 90, as the shared pictures
-    are, through its CAMERA.toml when its bases are raised."""
-    case = replace(make_turned_case(seed), jpeg_quality=90)
+def _found(seed, pitch, tmp_path, quality=90):
+    """The bases read in turned case ``seed`` (turf) saved at JPEG ``quality`` (90, 88-95 as the
+    shared pictures are), through its CAMERA.toml when its bases are raised."""
+    case = replace(make_turned_case(seed), jpeg_quality=quality)
     assert case.conditions["surface"] == "turf"
     return read_case(case, pitch, tmp_path)[1]
 
 
-def _stands_alone(seed, pitch, tmp_path, x, y, base, clear_in, within_in=0.05):
+def _stands_alone(seed, pitch, tmp_path, x, y, base, clear_in, within_in=0.05, quality=90):
     """In turned case ``seed`` (:func:`_found`), ``base`` (team, size) is read within
     ``within_in`` of (x, y), and no other base within ``clear_in`` (what stood in its place)."""
-    found = _found(seed, pitch, tmp_path)
+    found = _found(seed, pitch, tmp_path, quality)
     assert near(found, x, y, clear_in) == [base]
     assert near(found, x, y, within_in) == [base]
 
@@ -300,6 +300,29 @@ def test_a_rim_read_by_both_edges_stands_over_a_figure_of_another_colour_leaning
     with both edges (fitted four times as tightly), gave way to it: the base was missed and a red
     one invented. The rim stands, within 0.05 in, and the figure is no base."""
     _stands_alone(49112, pitch, tmp_path, 16.463, 22.993, ("cyan", 50), 1.0)
+
+
+def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch, tmp_path):
+    """A figure over a rim read as a base by two edges, loosely (0.039-0.055 in), and a rim read
+    by its blend 3-5 times as tightly where it overlaps: the rim gave way to the figure, which
+    a figure read by its outer edge alone never makes it do. Turned seed 67472 (JPEG 94, 17.4
+    px/in, flat): a red-brown figure on a cyan 50 mm rim, read as a red 30 mm base. 65348 (JPEG
+    89, 16.4 px/in, raised): a red 40 mm rim under a sand figure, read as a yellow 40 mm one.
+    67908 (JPEG 95, 18.1 px/in, raised): a red figure overhanging a red 30 mm rim, read as a
+    red 30 mm base 0.6 in off. Each rim stands, within 0.05 in, and no other base there."""
+    _stands_alone(67472, pitch, tmp_path, 9.19, 5.42, ("cyan", 50), 1.0, quality=94)
+    _stands_alone(65348, pitch, tmp_path, 10.65, 19.45, ("red", 40), 1.0, quality=89)
+    _stands_alone(67908, pitch, tmp_path, 1.65, 14.88, ("red", 30), 0.9, quality=95)
+
+
+def test_a_loose_neighbour_touching_a_blend_ring_is_no_figure_leaning_out_of_it(pitch, tmp_path):
+    """Turned seed 62456 (JPEG 90, 15.8 px/in, flat): two blue 40 mm bases touching. A blend
+    reading round one of them, a size large and overlapping the other, fits more tightly than
+    the other's loose two-edge reading; but that base's centre lies beyond the ring, not on it
+    as a leaning figure's does. Both bases stay, each its own size."""
+    found = _found(62456, pitch, tmp_path, 90)
+    assert near(found, 20.12, 28.59, 0.05) == [("blue", 40)]
+    assert near(found, 18.62, 28.08, 0.05) == [("blue", 40)]
 
 
 def test_the_blend_search_runs_only_where_thin_rims_are_a_few_pixels_wide(pitch, monkeypatch):
