@@ -72,6 +72,8 @@ AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
+MIN_COVERAGE = 0.45      # a two-edge reading's rays cover this share of its round (of the round that
+#                          rays not running into a touching base of its colour leave it)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
@@ -619,7 +621,7 @@ class BaseFinder(LateReadings):
         # rays that cross the rim with both its edges: 40 % of them (TABLE_SPEC keeps half of each
         # rim in view); of a rim touching another of its colour, 40 % of those that do not run
         # into it, and 30 % at least: a figure over half of it leaves no more
-        need = RAYS * 0.4
+        need, least_coverage = RAYS * 0.4, MIN_COVERAGE
         if others:
             free = np.ones(RAYS, bool)
             tip = centre + (r_mid + 0.2) * dirs
@@ -627,6 +629,8 @@ class BaseFinder(LateReadings):
                 free &= np.hypot(tip[:, 0] - other.x_in, tip[:, 1] - other.y_in) > nominal_radius(other)
             ok &= free
             need = max(RAYS * 0.3, 0.4 * np.count_nonzero(free))
+            # and the round it must cover, of the round those rays leave it
+            least_coverage = MIN_COVERAGE * _sectors(np.flatnonzero(free))
         ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level)
         both = ok & found_in & (outer_r - inner_r >= 1.5 * MM)
         if np.count_nonzero(both) < RAYS * 0.4:
@@ -671,17 +675,18 @@ class BaseFinder(LateReadings):
                                     centre + outer_r[ok_out, None] * dirs[ok_out],
                                     lambda: rim_paint(lab, rho, centre, used[keep], c, ro),
                                     lambda: mixed_radius(lab, rho, peak_at, centre, used[keep], c, colour.lab[1:],
-                                                         self.surface_ab), colour)
+                                                         self.surface_ab), colour, least_coverage)
         if quick:
             self._rest = rest
             return None
         return rest()
 
     def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint, mixed_outer,
-                colour: TeamColour) -> Base | None:
+                colour: TeamColour, least_coverage: float = MIN_COVERAGE) -> Base | None:
         """The rest of :meth:`_analyse` once the rim's two edges are fitted: its size, colour and
-        fit checked, its centre from the outer edge."""
-        coverage = int(np.count_nonzero(np.bincount(used[keep] * 24 // RAYS, minlength=24))) / 24
+        fit checked (its rays' share of the round at least ``least_coverage``), its centre from
+        the outer edge."""
+        coverage = _sectors(used[keep])
         # The size from the rim's centre line, which blur, JPEG's coarse chroma and a pale paint
         # widen to both sides alike (its outer edge moves out with them); rims are 3-5 mm wide.
         diameter = 2 * (ro + ri) / 2 / MM + RIM_MM
@@ -719,7 +724,7 @@ class BaseFinder(LateReadings):
                     mix_size = min(SIZES_MM, key=lambda s: abs(s - by_mix))
                     if abs(mix_size - by_mix) <= 3.5:
                         size, diameter, mixed = mix_size, by_mix, True
-        if abs(size - diameter) > 3.5 or coverage < 0.45 or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
+        if abs(size - diameter) > 3.5 or coverage < least_coverage or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             self._between |= abs(size - diameter) > 3.5 and ri > 0     # (a rescue may size it)
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
@@ -1099,6 +1104,12 @@ def _same_paint(a, b, ref_ab: tuple[float, float]):
     """
     ra, rb = ref_ab
     return np.hypot(a - ra, b - rb) <= max(8.0, 0.35 * float(np.hypot(ra, rb)))
+
+
+def _sectors(rays: np.ndarray) -> float:
+    """The share of a rim's round its ``rays`` (indices of the ``RAYS`` round it) cover, counted
+    in 24 sectors: a rim half hidden covers half of them however its rays fall."""
+    return int(np.count_nonzero(np.bincount(rays * 24 // RAYS, minlength=24))) / 24
 
 
 def _median_ab(lab: np.ndarray) -> tuple[float, float]:
