@@ -51,7 +51,7 @@ from companion.vision.circles import (crossings, fit_concentric, fit_concentric_
 from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, Palette, TeamColour,
                                      blend_position, blend_reach, blended_paint, blends, hue_gap, paint_apart,
                                      picture_colours, surface_colour)
-from companion.vision.late_readings import LateReadings
+from companion.vision.late_readings import BLEND_SURFACE_CHROMA, LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,
@@ -673,7 +673,7 @@ class BaseFinder(LateReadings):
         self._fitted = (c, (ro + ri) / 2)
         rest = lambda: self._finish(c, ro, ri, outer, inner, used, keep, rim_lab,  # noqa: E731
                                     centre + outer_r[ok_out, None] * dirs[ok_out],
-                                    lambda: rim_paint(lab, rho, centre, used[keep], c, ro),
+                                    lambda surface=(0.0, 0.0): rim_paint(lab, rho, centre, used[keep], c, ro, surface),
                                     lambda: mixed_radius(lab, rho, peak_at, centre, used[keep], c, colour.lab[1:],
                                                          self.surface_ab), colour, least_coverage)
         if quick:
@@ -735,7 +735,12 @@ class BaseFinder(LateReadings):
         rim, peak = paint(), _median_ab(rim_lab[keep])
         name = self._paint_name(rim, colour)
         if name is None:
-            return None
+            # On turf a pale rim's most saturated pixels are its blend into the turf, turned
+            # 30 degrees or more toward it: the samples furthest from the turf are its paint
+            rim = paint(self.surface_ab)
+            name = self._far_paint_name(rim, colour)
+            if name is None:
+                return None
         # The centre from the outer edge alone: it is the base's own edge against the surface,
         # where the inner edge meets the figure and moves with its paint (a cloak of the team's
         # colour, shaded on one side, pulls a two-edge fit by 1-2 px).
@@ -789,6 +794,18 @@ class BaseFinder(LateReadings):
         if blend is None and isinstance(colour, BlendColour) and colour.names_unseen:
             blend = colour.name
         return blend if blend is not None else self._reject(f"colour {name} off by {gap:.0f} degrees")
+
+    def _far_paint_name(self, far, colour: TeamColour) -> str | None:
+        """``colour``'s team, when a rim it measured, whose most saturated paint names no team,
+        has its paint furthest from a coloured surface (``far``, Lab: :func:`rim_paint`) within
+        ``PAINT_WITHIN_DEG`` of that team's colour in hue; else None (the rejection stands).
+        Turf is more saturated than a pale rim (a cyan 3 mm wide on turf through JPEG): its
+        most saturated pixels are its blend, turned toward the turf. Asked only where the paint
+        named no team: the rules that name a rim by its blend were made on the most saturated."""
+        if math.hypot(*self.surface_ab) < BLEND_SURFACE_CHROMA:
+            return None
+        name, gap = self.seen.classify(far)
+        return name if gap <= PAINT_WITHIN_DEG and name == colour.name else None
 
     @staticmethod
     def _outer_centre(outer: np.ndarray, c: np.ndarray):

@@ -54,16 +54,33 @@ def _from_centre(rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.nd
 
 
 def rim_paint(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.ndarray, c: np.ndarray,
-              ro: float) -> np.ndarray:
-    """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the most
-    saturated sample within the rim's outer 3 mm (its blend into the surface or into the base's
-    top is always duller than the paint), the median over the rays. The rays start at
+              ro: float, surface_ab=(0.0, 0.0)) -> np.ndarray:
+    """The rim's own paint (Lab), whatever colour found it: on each ray of ``rows``, the sample
+    within the rim's outer 3 mm that lies furthest from ``surface_ab`` (Lab a, b), the median
+    over the rays. From grey, the default, that is the most saturated sample: a rim's blend
+    into a grey surface or into the base's top is duller than its paint. Turf is more
+    saturated than a pale rim, and there the most saturated pixels of a pale cyan rim 3 mm
+    wide are its blend, turned 30 degrees toward the turf; from the turf's own colour, the
+    furthest are its paint (the detector asks this only where the most saturated name no
+    team: :meth:`~companion.vision.bases.BaseFinder._far_paint_name`). The rays start at
     ``centre``, a few hundredths of an inch from the rim's centre ``c``; the band is measured
-    from ``c``."""
+    from ``c``.
+
+    >>> rho = np.linspace(0.85, 1.0, 16)                               # inches from the centre
+    >>> ramp = np.clip((rho - 0.93) / 0.07, 0.0, 1.0)[:, None]         # a pale cyan rim into turf
+    >>> ab = (1 - ramp) * (-26.0, -14.0) + ramp * (-35.0, 28.0)
+    >>> lab = np.broadcast_to(np.column_stack([np.full(16, 55.0), ab]), (RAYS, 16, 3))
+    >>> rows, c = np.arange(RAYS), np.zeros(2)
+    >>> [round(float(v)) for v in rim_paint(lab, rho, c, rows, c, 1.0, (-35.0, 28.0))]
+    [55, -26, -14]
+    >>> [round(float(v)) for v in rim_paint(lab, rho, c, rows, c, 1.0)][1:]   # the most saturated: a blend
+    [-32, 16]
+    """
     d = _from_centre(rho, centre, rows, c)
     sub = lab[rows]
-    chroma2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), sub[..., 1] ** 2 + sub[..., 2] ** 2, -1.0)
-    best = sub[np.arange(len(rows)), np.argmax(chroma2, axis=1)]
+    sa, sb = surface_ab
+    far2 = np.where((d > ro - 3 * MM) & (d < ro - 0.3 * MM), (sub[..., 1] - sa) ** 2 + (sub[..., 2] - sb) ** 2, -1.0)
+    best = sub[np.arange(len(rows)), np.argmax(far2, axis=1)]
     return row_medians(best.T)
 
 

@@ -260,6 +260,17 @@ def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshin
     assert case.camera_toml()
     assert _near(_bases(case, pitch, tmp_path), 13.45, 1.35, 0.1) == [("blue", 40)]
 
+def test_a_pale_cyan_rim_whose_most_saturated_pixels_are_turf_is_named_by_its_paint(tmp_path, pitch):
+    """Turned seeds 66656 (JPEG 92, 19.3 px/in, flat) and 59884 (JPEG 91, 18.2 px/in): a pale
+    cyan 50 mm rim on turf. Its most saturated pixels in its outer 3 mm are its blend into
+    the turf, Lab (-35, 5): 31-34 degrees of hue off the cyan the picture learned, and 3.9 off
+    cyan's line to the turf, beyond the 3.3 a blend may lie. It named no team and the base was
+    missed. The samples furthest from the turf are its paint, cyan's hue."""
+    for seed, quality, x, y in ((66656, 92, 10.03, 23.93), (59884, 91, 4.13, 1.74)):
+        found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch, tmp_path)
+        assert _near(found, x, y, 0.05) == [("cyan", 50)], seed
+
+
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "vision-samples"
 
 
