@@ -13,6 +13,12 @@ It measures; nothing in the detector is tuned to it.
 
 Prints the targets of `vision_samples.py` for each change, then for ``--mixed`` random
 combinations of three changes per picture (seeded: the same run prints the same figures).
+
+    python benchmarks/vision_perturbed.py ... --qualities 85-95 [-v]
+
+instead saves each picture again at each of those JPEG qualities (the unshared pictures are
+saved at 88-95), one line for each and one for them all: a pale rim 2-3 px wide is read
+differently through each quality's rounding.
 """
 
 from __future__ import annotations
@@ -119,26 +125,38 @@ CHANGES = {
 PHOTOMETRIC = [n for n in CHANGES if n not in ("as given", "turned 180", "scaled x0.9")]
 
 
-def run(folders, board: str, mixed: int, verbose: bool) -> dict[str, tuple[Tally, dict]]:
+def _qualities(text: str) -> list[int]:
+    """JPEG qualities from "85-95" or "88"."""
+    low, _, high = text.partition("-")
+    return list(range(int(low), int(high or low) + 1))
+
+
+def run(folders, board: str, mixed: int, verbose: bool, qualities=()) -> dict[str, tuple[Tally, dict]]:
     profile = load_profile(board)
     results: dict[str, tuple[Tally, dict]] = {}
+    changes = CHANGES
+    if qualities:
+        changes = {f"JPEG {q}": (lambda q: lambda im, cam, rng: (_jpeg(im, q), cam))(q) for q in qualities}
+        mixed = 0
+    every = f"JPEG {qualities[0]}-{qualities[-1]}" if qualities else None
 
     def one(key, name, truth, img, cam):
-        total, by = results.setdefault(key, (Tally(), defaultdict(Tally)))
         result = VisionPipeline(profile, cam, track=False).process(img)
         out = None
         if result.status not in ("lost", "no frame"):
             out = {"pieces": [{"x_in": b.x_in, "y_in": b.y_in, "diameter_mm": b.diameter_mm, "color": b.color}
                               for b in result.bases],
                    "tokens": [{"id": t.id, "x_in": t.x_in, "y_in": t.y_in} for t in result.tokens]}
-        tally_picture(f"{name} [{key}]", truth, out, total, by, (), verbose, result.message)
+        for k in (key, every) if every else (key,):
+            total, by = results.setdefault(k, (Tally(), defaultdict(Tally)))
+            tally_picture(f"{name} [{key}]", truth, out, total, by, (), verbose and k == key, result.message)
 
     for folder in folders:
         for stem, image, truth, camera in sample_pictures(folder):
             img0 = read_image(str(image))
             cam0 = load_camera(camera) if camera else None
             seed = int(stem) if stem.isdigit() else 0
-            for key, change in CHANGES.items():
+            for key, change in changes.items():
                 img, cam = change(img0, cam0, np.random.default_rng(seed))
                 one(key, f"{folder.name}/{stem}", truth, img, cam)
             rng = np.random.default_rng(1000 + seed)
@@ -150,6 +168,8 @@ def run(folders, board: str, mixed: int, verbose: bool) -> dict[str, tuple[Tally
                 if rng.random() < 0.5:
                     img, cam = CHANGES[str(rng.choice(["turned 180", "scaled x0.9"]))](img, cam, rng)
                 one("mixed", f"{folder.name}/{stem} #{k} ({', '.join(names)})", truth, img, cam)
+    if every in results:                         # the qualities all together, last
+        results[every] = results.pop(every)
     return results
 
 
@@ -158,9 +178,11 @@ def main() -> None:
     ap.add_argument("folders", nargs="+", type=Path)
     ap.add_argument("--board", required=True, help="the board profile the pictures show")
     ap.add_argument("--mixed", type=int, default=3, help="random combinations per picture")
+    ap.add_argument("--qualities", type=_qualities, default=(),
+                    help='instead, each picture saved again at each of these JPEG qualities ("85-95")')
     ap.add_argument("-v", "--verbose", action="store_true", help="name every miss and misreading")
     args = ap.parse_args()
-    for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose).items():
+    for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose, args.qualities).items():
         print(total.line(key))
 
 
