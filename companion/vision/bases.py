@@ -51,7 +51,7 @@ from companion.vision.circles import (crossings, fit_concentric, fit_concentric_
 from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, Palette, TeamColour,
                                      blend_position, blend_reach, blended_paint, blends, hue_gap, paint_apart,
                                      picture_colours, surface_colour)
-from companion.vision.late_readings import BLEND_SURFACE_CHROMA, LateReadings
+from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,
@@ -802,7 +802,7 @@ class BaseFinder(LateReadings):
         Turf is more saturated than a pale rim (a cyan 3 mm wide on turf through JPEG): its
         most saturated pixels are its blend, turned toward the turf. Asked only where the paint
         named no team: the rules that name a rim by its blend were made on the most saturated."""
-        if math.hypot(*self.surface_ab) < BLEND_SURFACE_CHROMA:
+        if not self._surface_turns_hues():
             return None
         name, gap = self.seen.classify(far)
         return name if gap <= PAINT_WITHIN_DEG and name == colour.name else None
