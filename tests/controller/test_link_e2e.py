@@ -182,3 +182,14 @@ def test_the_port_is_opened_exclusively(link):
     from companion.hardware.errors import DeviceError
     with pytest.raises(DeviceError, match="cannot open"):
         SerialController(link.board.path)
+
+
+def test_the_simulated_board_leaves_no_folder_behind(tmp_path):
+    from companion.hardware.controller.simboard import SimulatedBoard
+    made = SimulatedBoard()
+    given = SimulatedBoard(folder=str(tmp_path))
+    assert made.folder.exists() and given.folder.exists()
+    made.close()
+    given.close()
+    assert not made.folder.exists()   # its own temporary folder goes with it
+    assert tmp_path.exists()          # a folder the caller gave stays theirs

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import shutil
 import sys
 import tempfile
 import threading
@@ -53,6 +54,8 @@ class SimulatedBoard:
         self.pins = fw["pins"]
         self.nfc = SimPN532()
         self.machine = SimMachine({0x24: self.nfc})
+        # A folder made here is removed on close; one the caller gave stays theirs.
+        self._own_folder = folder is None
         self.folder = Path(folder or tempfile.mkdtemp(prefix="companion-sim-"))
         self.path = str(self.folder / "companion-controller")
         self._fds: tuple[int, int] | None = None
@@ -131,3 +134,5 @@ class SimulatedBoard:
         self._stop.set()
         self._thread.join(timeout=2)
         self.unplug()
+        if self._own_folder:
+            shutil.rmtree(self.folder, ignore_errors=True)
