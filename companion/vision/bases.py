@@ -802,7 +802,7 @@ class BaseFinder(LateReadings):
         Turf is more saturated than a pale rim (a cyan 3 mm wide on turf through JPEG): its
         most saturated pixels are its blend, turned toward the turf. Asked only where the paint
         named no team: the rules that name a rim by its blend were made on the most saturated."""
-        if not self._surface_turns_hues():
+        if not self.surface_turns_hues():
             return None
         name, gap = self.seen.classify(far)
         return name if gap <= PAINT_WITHIN_DEG and name == colour.name else None

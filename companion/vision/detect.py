@@ -6,6 +6,10 @@ With ``--teams red,yellow`` (an addition to TABLE_SPEC's contract) bases are nam
 those teams' colours, as `companion run` names them for the game's teams: without it, a pale
 red in dim light can be named magenta, the nearest palette colour to what the picture shows.
 
+A board holds at most two teams (the profile's ``teams_at_most`` may allow more): bases read
+in more colours than that (a pale blue rim's blend into turf read as cyan) are each named for
+the team whose colour blended into the surface its rim is (vision/sides.py), and stderr says so.
+
 ``tiles`` is read by the same cell classifier as `companion run` (vision/tiles.py); with
 ``--tiles TILES.json`` (from `companion teach tiles`) by the taught examples. A cell with
 something across it (a hand) is left out of ``tiles`` and named on stderr."""
@@ -21,6 +25,7 @@ from companion.vision.colours import NOMINAL_RGB
 from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, load_profile
+from companion.vision.sides import named_for_sides
 from companion.vision.tiles import TileLibrary, grid_lab, read_cells
 
 EXIT_UNREADABLE, EXIT_NO_BOARD = 2, 3
@@ -44,26 +49,45 @@ def detect(image_path: str, board: str, camera: str | None = None,
         frame = read_image(image_path)
     except ImageFileError as exc:
         return EXIT_UNREADABLE, None, str(exc)
+    return read_picture(frame, profile, cam, library, teams, seed)
+
+
+def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None = None,
+                 seed: int = 0) -> tuple[int, dict | None, str]:
+    """:func:`detect`'s answer for a picture already read (BGR) with its profile, camera model
+    and tile library: what benchmarks that change a picture in memory measure."""
     pipeline = VisionPipeline(profile, cam, teams=teams, track=False, seed=seed)
     result = pipeline.process(frame)
     if result.status in ("lost", "no frame"):
         return EXIT_NO_BOARD, None, result.message
-    out = {
-        "markers": sorted(result.markers),
-        "pieces": [{"x_in": round(b.x_in, 4), "y_in": round(b.y_in, 4), "diameter_mm": b.diameter_mm,
-                    "color": b.color} for b in result.bases],
-        "tokens": [{"id": t.id, "name": t.name, "x_in": round(t.x_in, 4), "y_in": round(t.y_in, 4),
-                    "angle_deg": round(t.angle_deg, 2)} for t in result.tokens],
-    }
-    message = ""
+    notes = []
+    bases = result.bases
+    tiles = None
     if profile.grid is not None:
         lab = grid_lab(frame, result.registration, profile.grid, cam, gains=pipeline.bases.gains)
         cells = read_cells(lab, profile.grid, library=library)
-        out["tiles"] = [{"row": t.row, "col": t.col, "kind": t.kind, "power_up": t.power_up} for t in cells.tiles]
+        tiles = [{"row": t.row, "col": t.col, "kind": t.kind, "power_up": t.power_up} for t in cells.tiles]
         if cells.unclear:
-            message = "something lies across cell " + ", ".join(f"({r}, {c})" for r, c in cells.unclear) + \
-                      " (a hand?): left out of tiles"
-    return 0, out, message
+            notes.append("something lies across cell " + ", ".join(f"({r}, {c})" for r, c in cells.unclear) +
+                         " (a hand?): left out of tiles")
+    if teams is None:
+        finder = pipeline.bases
+        read_as = named_for_sides(bases, profile.teams_at_most, finder.seen, finder.surface_ab,
+                                  finder.surface_turns_hues())
+        if read_as is not None:
+            bases, sides = read_as
+            notes.append(f"bases of more than {profile.teams_at_most} team colours were read: named for "
+                         f"{', '.join(sides)}, the colours whose blend into the surface their rims are")
+    out = {
+        "markers": sorted(result.markers),
+        "pieces": [{"x_in": round(b.x_in, 4), "y_in": round(b.y_in, 4), "diameter_mm": b.diameter_mm,
+                    "color": b.color} for b in bases],
+        "tokens": [{"id": t.id, "name": t.name, "x_in": round(t.x_in, 4), "y_in": round(t.y_in, 4),
+                    "angle_deg": round(t.angle_deg, 2)} for t in result.tokens],
+    }
+    if tiles is not None:
+        out["tiles"] = tiles
+    return 0, out, "; ".join(notes)
 
 
 def main(image: str, board: str, camera: str | None, tiles: str | None = None, teams: str | None = None) -> int:

@@ -289,7 +289,7 @@ class LateReadings:
         fails every base under it, each frame)."""
         return next((late for late in self._late if np.hypot(*(late[0] - centre)) < ONE_CENTRE_IN), None)
 
-    def _surface_turns_hues(self) -> bool:
+    def surface_turns_hues(self) -> bool:
         """Whether the surface is colourful enough (``BLEND_SURFACE_CHROMA``: turf, a printed mat)
         to turn a thin rim's hue toward its own."""
         return math.hypot(*self.surface_ab) >= BLEND_SURFACE_CHROMA
@@ -298,7 +298,7 @@ class LateReadings:
         """``colour`` scored by its blend into the surface (:class:`~companion.vision.colours.BlendColour`),
         or None on a surface of too little colour to turn a rim's hue. A rim 2-3 px wide, pale,
         through JPEG, is too faint along its own hue to be measured; its blend into turf is not."""
-        if not self._surface_turns_hues():
+        if not self.surface_turns_hues():
             return None
         return BlendColour(colour.name, colour.lab, colour.spread, surface=tuple(self.surface_ab))
 
@@ -441,7 +441,7 @@ class LateReadings:
         key = (self.seen, self.surface_ab)
         if self._ghosts_of[0] != key:
             ghosts = {}
-            if self._surface_turns_hues():
+            if self.surface_turns_hues():
                 for named in self.seen.colours:
                     ghosts[named.name] = [
                         (c, float(blend_position(named.lab[1:], c.lab[1:], self.surface_ab)[0]))

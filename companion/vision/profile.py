@@ -44,6 +44,9 @@ class BoardProfile:
     surface_rgb: tuple[tuple[int, int, int], ...] = field(default=())
     source: str = ""
     base_height_mm: float = 3.5        # how tall the bases stand (TABLE_SPEC: 3 to 4 mm)
+    # how many teams' bases the board holds at most: every game here that moves figures on bases
+    # is played by two sides (Takkure's two coaches, TEKKEN's and Knockdown's two fighters)
+    teams_at_most: int = 2
 
 
 def aruco_dictionary(name: str):
@@ -120,10 +123,14 @@ def profile_from_dict(data: dict, source: str = "<profile>") -> BoardProfile:
     base_height = _need(data, "base_height_mm", source, default=3.5, positive=False)
     if not 0.0 <= base_height <= 20.0:
         raise ProfileError(f"{source}: [base_height_mm] expected 0 to 20 (mm), got {base_height!r}")
+    teams_at_most = _need(data, "teams_at_most", source, int, default=2)
+    if teams_at_most > 6:
+        raise ProfileError(f"{source}: [teams_at_most] expected 1 to 6 (one per team colour), got {teams_at_most!r}")
     name = data.get("name", Path(source).stem)
     if not isinstance(name, str):
         raise ProfileError(f"{source}: [name] expected a string, got {name!r}")
-    return BoardProfile(name, width, height, markers, size, dictionary_name, grid, surface, source, base_height)
+    return BoardProfile(name, width, height, markers, size, dictionary_name, grid, surface, source, base_height,
+                        teams_at_most)
 
 
 def load_profile(path: str | Path) -> BoardProfile:

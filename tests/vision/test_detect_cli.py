@@ -108,6 +108,9 @@ MARKERS = "0 = [-1.25, -1.25]\n1 = [23.25, -1.25]\n2 = [23.25, 31.25]\n3 = [-1.2
     (("0 = [-1.25, -1.25]", "0 = [-1.25, nan]"), "[markers.0] expected [x_in, y_in], two finite numbers"),
     (("name =", "rows = 0\ncols = 5\ncell_in = 1.2\nname ="), "[rows] must be above zero"),
     (("name =", "rows = 2.5\ncols = 5\ncell_in = 1.2\nname ="), "[rows] expected a whole number"),
+    (("name =", "teams_at_most = 0\nname ="), "[teams_at_most] must be above zero"),
+    (("name =", "teams_at_most = 2.5\nname ="), "[teams_at_most] expected a whole number"),
+    (("name =", "teams_at_most = 9\nname ="), "[teams_at_most] expected 1 to 6"),
 ])
 def test_every_key_of_a_board_profile_is_checked(tmp_path, change, message):
     from companion.vision.profile import ProfileError, load_profile
@@ -257,3 +260,30 @@ def test_a_picture_reads_the_same_every_time_and_a_clear_one_whatever_the_draws(
     for a, b in zip(first[1]["pieces"], other[1]["pieces"]):
         assert (a["color"], a["diameter_mm"]) == (b["color"], b["diameter_mm"])
         assert np.hypot(a["x_in"] - b["x_in"], a["y_in"] - b["y_in"]) < 0.02
+
+
+def test_a_colour_no_team_plays_is_named_for_the_team_whose_blend_it_is(tmp_path):
+    """Turned seed 64852 at JPEG 88 (turf, 16.2 px/in, raised; blue and red teams): a pale blue
+    30 mm rim's blend into the turf is cyan, and the base was read as a cyan one, a third team
+    on a board of two. The board holds two teams (``teams_at_most``, 2 unless the profile says
+    more): a base of a third colour is named for the team whose colour blended into the turf
+    its rim is (vision/sides.py). A profile that allows three teams reads the cyan as it is."""
+    from dataclasses import replace
+
+    from companion.sim.testset import make_turned_case
+    from companion.vision.detect import detect as detect_fn
+
+    case = replace(make_turned_case(64852), jpeg_quality=88)
+    path, camera = tmp_path / "table.png", tmp_path / "camera.toml"
+    cv2.imwrite(str(path), case.image())
+    camera.write_text(case.camera_toml())
+    status, out, message = detect_fn(str(path), PROFILE, str(camera))
+    assert status == 0 and "more than 2 team colours" in message
+    truth = sorted((p.team, p.diameter_mm, round(p.x_in), round(p.y_in)) for p in case.scene.pieces)
+    assert sorted((p["color"], p["diameter_mm"], round(p["x_in"]), round(p["y_in"])) for p in out["pieces"]) == truth
+    three = tmp_path / "three.toml"
+    three.write_text(PITCH.replace("name =", "teams_at_most = 3\nname ="))
+    status, untold, message = detect_fn(str(path), str(three), str(camera))
+    assert status == 0 and message == ""
+    assert [p["color"] for p in untold["pieces"]].count("cyan") == 1
+

@@ -1,0 +1,83 @@
+"""A board of two teams: bases read in a third colour named for the team they belong to
+(companion/vision/sides.py). The readings below are the first passes `companion detect` made
+of turned turf cases, rounded: each base's colour as read, its rim's paint and its ring's
+colour (Lab a, b), the colours the picture learned and the surface's."""
+
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.vision.base_reading import Base
+from companion.vision.colours import Palette, TeamColour
+from companion.vision.sides import commonest_teams, named_for_sides
+
+
+def _bases(rows):
+    return [Base(float(k), 0.0, size, colour, 0.5, 1.0, 0.01, paint_ab=paint, ab=ring)
+            for k, (colour, size, paint, ring) in enumerate(rows)]
+
+
+def _seen(colours):
+    return Palette([TeamColour(name, lab) for name, lab in colours.items()])
+
+
+def test_a_colour_learned_from_a_teams_blend_into_turf_is_that_team():
+    """Turned seed 63688 at JPEG 93 (blue and red teams, 5 bases each): four of the blue rims,
+    pale, were read as the cyan the picture learned from their blend into the turf, one as
+    blue. Cyan outnumbered blue; the learned cyan lies on blue's line to the turf."""
+    bases = _bases([("red", 50, (30.5, 12.1), (42.8, 11.2)), ("cyan", 30, (-26.7, 8.3), (-4.9, -15.5)),
+                    ("red", 40, (19.0, 18.2), (18.9, 18.0)), ("cyan", 40, (-24.6, 2.8), (0.0, -29.1)),
+                    ("red", 50, (26.7, 5.6), (25.2, 7.0)), ("red", 50, (28.2, 10.0), (27.6, 8.7)),
+                    ("cyan", 50, (-28.3, 10.1), (-19.8, -2.7)), ("red", 40, (19.0, 4.3), (21.8, 5.2)),
+                    ("blue", 30, (-24.6, 6.1), (-6.0, -12.4)), ("cyan", 30, (-15.9, -7.5), (-11.5, -10.4))])
+    seen = _seen({"red": (40.4, 33.7, 9.9), "blue": (42.7, 3.4, -25.8), "cyan": (42.7, -20.7, -3.3),
+                  "magenta": (38.8, 15.9, -11.1)})
+    named, sides = named_for_sides(bases, 2, seen, (-36.0, 29.0), turns_hues=True)
+    assert sides == ["blue", "red"]
+    assert Counter(b.color for b in named) == Counter(blue=5, red=5)
+    assert [(b.x_in, b.diameter_mm) for b in named] == [(b.x_in, b.diameter_mm) for b in bases]
+    # on a grey felt a blend turns no hue: the learned cyan is nobody's blend, and the lines
+    # the paints lie nearest are cyan's, which then names the blue base too
+    named, sides = named_for_sides(bases, 2, seen, (-36.0, 29.0), turns_hues=False)
+    assert sides == ["cyan", "red"]
+
+
+def test_a_third_colour_goes_to_the_team_whose_line_its_paint_lies_on():
+    """Turned seed 34324 at JPEG 90 (red team of 5, blue of 3): two blue rims read as cyan and
+    one as blue. No learned colour is another's blend, and cyan has more bases than blue;
+    but all three paints lie nearest blue's line to the turf or cyan's, and blue's the more
+    often of the two."""
+    bases = _bases([("red", 40, (26.2, 2.9), (24.0, 4.8)), ("cyan", 30, (-3.9, -26.4), (-9.8, -19.3)),
+                    ("red", 50, (33.0, 8.4), (33.0, 8.2)), ("red", 30, (27.5, 5.2), (27.2, 5.4)),
+                    ("cyan", 40, (-4.5, -21.2), (-8.5, -16.8)), ("red", 50, (28.7, 7.0), (28.2, 6.2)),
+                    ("blue", 30, (-2.2, -24.1), (-0.6, -22.5)), ("red", 40, (33.1, 7.2), (33.0, 7.2))])
+    seen = _seen({"red": (47.1, 36.2, 8.1), "blue": (30.6, 6.6, -24.1), "cyan": (51.4, -9.6, -17.6),
+                  "magenta": (53.3, 20.9, -7.5)})
+    assert commonest_teams(Counter(b.color for b in bases), 2) == ["cyan", "red"]   # by the names read
+    named, sides = named_for_sides(bases, 2, seen, (-37.0, 30.0), turns_hues=True)
+    assert sides == ["blue", "red"]
+    assert [b.color for b in named] == ["red", "blue", "red", "red", "blue", "red", "blue", "red"]
+
+
+NAMES = ["red", "blue", "yellow", "magenta", "cyan"]
+AB = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
+
+
+@given(rows=st.lists(st.tuples(st.sampled_from(NAMES), st.sampled_from([30, 40, 50]), AB, AB), min_size=1, max_size=12),
+       surface=AB, turns=st.booleans(), most=st.integers(1, 3))
+def test_renaming_keeps_every_base_and_never_adds_a_colour(rows, surface, turns, most):
+    bases = _bases(rows)
+    seen = _seen({name: (50.0, 40.0, 0.0) if name == "red" else (50.0, -20.0, -30.0) for name in {r[0] for r in rows}})
+    out = named_for_sides(bases, most, seen, surface, turns)
+    if len({b.color for b in bases}) <= most:
+        assert out is None
+        return
+    if out is None:
+        return
+    named, sides = out
+    assert [(b.x_in, b.diameter_mm, b.paint_ab) for b in named] == [(b.x_in, b.diameter_mm, b.paint_ab) for b in bases]
+    assert {b.color for b in named} <= {b.color for b in bases} | set(sides)
+    assert len({b.color for b in named}) < len({b.color for b in bases})
+    # a base of a team kept is not renamed
+    assert all(n.color == b.color for n, b in zip(named, bases) if b.color in sides)
