@@ -8,7 +8,8 @@ red in dim light can be named magenta, the nearest palette colour to what the pi
 
 A board holds at most two teams (the profile's ``teams_at_most`` may allow more): bases read
 in more colours than that (a pale blue rim's blend into turf read as cyan) are each named for
-the team whose colour blended into the surface its rim is (vision/sides.py), and stderr says so.
+the team whose colour blended into the surface its rim is (vision/sides.py), and stderr says so. On a
+board with a tile grid, a base read where a tile of its colour lies is that tile, not listed.
 
 ``tiles`` is read by the same cell classifier as `companion run` (vision/tiles.py); with
 ``--tiles TILES.json`` (from `companion teach tiles`) by the taught examples. A cell with
@@ -26,7 +27,7 @@ from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, load_profile
 from companion.vision.sides import named_for_sides
-from companion.vision.tiles import TileLibrary, grid_lab, read_cells
+from companion.vision.tiles import TileLibrary, grid_lab, on_its_tile, read_cells
 
 EXIT_UNREADABLE, EXIT_NO_BOARD = 2, 3
 
@@ -70,6 +71,8 @@ def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None
         if cells.unclear:
             notes.append("something lies across cell " + ", ".join(f"({r}, {c})" for r, c in cells.unclear) +
                          " (a hand?): left out of tiles")
+        # a tile's coloured square, about a base's size, draws a ring round its star
+        bases = [b for b in bases if not on_its_tile(b, cells.tiles, profile.grid)]
     if teams is None:
         finder = pipeline.bases
         read_as = named_for_sides(bases, profile.teams_at_most, finder.seen, finder.surface_ab,

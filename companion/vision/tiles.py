@@ -25,6 +25,7 @@ cell is the same square of pixels whatever the camera's tilt. Then, for all cell
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +57,23 @@ class Tile:
     col: int
     kind: str
     power_up: bool
+
+
+def on_its_tile(base, tiles, grid) -> bool:
+    """Whether ``base`` is read where a tile of its own colour lies (``tiles``, in ``grid``):
+    that tile, not a figure (a red rim on a red tile would not be seen at all).
+
+    >>> from types import SimpleNamespace as B
+    >>> from companion.vision.profile import Grid
+    >>> grid, tiles = Grid(5, 5, 1.2, (0.0, 0.0)), [B(row=1, col=2, kind="red")]
+    >>> on_its_tile(B(x_in=3.0, y_in=1.8, color="red"), tiles, grid)
+    True
+    >>> on_its_tile(B(x_in=3.0, y_in=1.8, color="blue"), tiles, grid), on_its_tile(B(x_in=1.0, y_in=1.8, color="red"), tiles, grid)
+    (False, False)
+    """
+    row = math.floor((base.y_in - grid.origin_in[1]) / grid.cell_in)
+    col = math.floor((base.x_in - grid.origin_in[0]) / grid.cell_in)
+    return any(t.row == row and t.col == col and t.kind == base.color for t in tiles)
 
 
 def tile_palette() -> Palette:

@@ -287,3 +287,21 @@ def test_a_colour_no_team_plays_is_named_for_the_team_whose_blend_it_is(tmp_path
     assert status == 0 and message == ""
     assert [p["color"] for p in untold["pieces"]].count("cyan") == 1
 
+
+def test_a_tile_board_lists_its_tiles_and_no_pieces(tmp_path):
+    """A Tekton Dash player board holds tiles, not figures: each 1.2 in tile, a coloured square
+    about a 30 mm base's size round a star, was listed as a base of its colour as well."""
+    from companion.sim.tiles import make_tile_case, profile_toml
+
+    case = make_tile_case(5)
+    board = case.boards[0]
+    assert board.tiles
+    path, profile = tmp_path / "boards.png", tmp_path / "board.toml"
+    cv2.imwrite(str(path), case.image())
+    profile.write_text(profile_toml(board.k))
+    out = detect(str(path), "--board", str(profile))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["pieces"] == []
+    assert sorted((t["row"], t["col"], t["kind"]) for t in data["tiles"]) == \
+        sorted((r, c, kind) for (r, c), (kind, _) in board.tiles.items())
