@@ -14,6 +14,8 @@ token centre error.
                                   (only the cases whose board is under 20 px/in, on that surface)
     python benchmarks/vision_accuracy.py --wide --surface turf --jpeg 90
                                   (each picture saved as JPEG at that quality)
+    python benchmarks/vision_accuracy.py --wide --turned --teams-known
+                                  (each case's teams given, as `companion run` is configured)
 
 The wider set (issue 10, ``make_wide_case``) randomises what a table the detector has
 never seen may look like: four surfaces (turf, grey felt, a printed mat, wood), paint
@@ -106,12 +108,14 @@ def ppi_band(ppi: float) -> str:
     return f"px/in >= {bands[-1]}"
 
 
-def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None, jpeg=None):
+def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None, jpeg=None,
+                  teams_known=False):
     """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm)
     through `companion detect`'s own function, tallied per condition; with ``below_ppi`` and
     ``surface``, only the cases whose board is seen at fewer pixels per inch, on that surface;
     with ``jpeg``, each picture saved at that JPEG quality instead of its own (the set ties
-    quality to the surface: turf is never saved as JPEG, felt always at 75).
+    quality to the surface: turf is never saved as JPEG, felt always at 75); with ``teams_known``,
+    the case's own teams given (``--teams``), as `companion run` is configured for its game.
     Returns the tallies and how many cases were measured."""
     import tempfile
     from collections import defaultdict
@@ -130,7 +134,8 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             measured += 1
             if jpeg is not None:
                 case = replace(case, jpeg_quality=jpeg)
-            status, out, message = detect_case(case, tmp, finder_seed)
+            teams = sorted({p.team for p in case.scene.pieces}) if teams_known else None
+            status, out, message = detect_case(case, tmp, finder_seed, teams)
             in_view = case.rims_in_view()
             truth = {"pieces": [{"x_in": p.x_in, "y_in": p.y_in, "diameter_mm": p.diameter_mm, "color": p.team,
                                  "tags": [IN_SPEC if in_view[p.name] >= 0.5 else BEYOND_SPEC]}
@@ -146,9 +151,10 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
     return total, by, measured
 
 
-def detect_case(case, folder, finder_seed: int = 0) -> tuple[int, dict | None, str]:
+def detect_case(case, folder, finder_seed: int = 0, teams: list[str] | None = None) -> tuple[int, dict | None, str]:
     """``companion detect``'s own answer on ``case``'s picture, saved in ``folder`` (PNG, after
-    the case's own JPEG round trip) with its CAMERA.toml when it has one: (status, JSON, message)."""
+    the case's own JPEG round trip) with its CAMERA.toml when it has one: (status, JSON, message).
+    ``teams``: as ``--teams`` gives them."""
     from pathlib import Path
 
     import cv2
@@ -161,7 +167,7 @@ def detect_case(case, folder, finder_seed: int = 0) -> tuple[int, dict | None, s
     toml = Path(folder) / f"{case.seed}.camera.toml"
     if camera:
         toml.write_text(camera)
-    return detect(str(image), PROFILE, str(toml) if camera else None, seed=finder_seed)
+    return detect(str(image), PROFILE, str(toml) if camera else None, teams=teams, seed=finder_seed)
 
 
 def main():
@@ -180,12 +186,14 @@ def main():
                     help="with --wide: each picture saved at this JPEG quality (1-100) instead of its own")
     ap.add_argument("--finder-seed", type=int, default=0,
                     help="the base search's RANSAC draws (companion detect uses 0): how much the answers depend on them")
+    ap.add_argument("--teams-known", action="store_true",
+                    help="with --wide: each case's own teams given (--teams), as `companion run` is configured")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.wide:
         total, by, measured = evaluate_wide(range(args.first, args.first + args.cases), args.verbose,
                                             args.finder_seed, args.turned, args.below_ppi, args.surface,
-                                            args.jpeg)
+                                            args.jpeg, args.teams_known)
         if measured < args.cases:
             print(f"cases measured: {measured} of {args.cases}")
         print(total.line("all"))

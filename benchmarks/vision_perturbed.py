@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from companion.vision.camera_model import CameraModel, load_camera  # noqa: E402
 from companion.vision.image_file import read_image  # noqa: E402
-from companion.vision.pipeline import VisionPipeline  # noqa: E402
+from companion.vision.detect import read_picture  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 from vision_samples import Tally, sample_pictures, tally_picture  # noqa: E402
 
@@ -141,15 +141,10 @@ def run(folders, board: str, mixed: int, verbose: bool, qualities=()) -> dict[st
     every = f"JPEG {qualities[0]}-{qualities[-1]}" if qualities else None
 
     def one(key, name, truth, img, cam):
-        result = VisionPipeline(profile, cam, track=False).process(img)
-        out = None
-        if result.status not in ("lost", "no frame"):
-            out = {"pieces": [{"x_in": b.x_in, "y_in": b.y_in, "diameter_mm": b.diameter_mm, "color": b.color}
-                              for b in result.bases],
-                   "tokens": [{"id": t.id, "x_in": t.x_in, "y_in": t.y_in} for t in result.tokens]}
+        status, out, message = read_picture(img, profile, cam)
         for k in (key, every) if every else (key,):
             total, by = results.setdefault(k, (Tally(), defaultdict(Tally)))
-            tally_picture(f"{name} [{key}]", truth, out, total, by, (), verbose and k == key, result.message)
+            tally_picture(f"{name} [{key}]", truth, out, total, by, (), verbose and k == key, message)
 
     for folder in folders:
         for stem, image, truth, camera in sample_pictures(folder):
