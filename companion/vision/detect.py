@@ -8,8 +8,9 @@ red in dim light can be named magenta, the nearest palette colour to what the pi
 
 A board holds at most two teams (the profile's ``teams_at_most`` may allow more): bases read
 in more colours than that (a pale blue rim's blend into turf read as cyan) are each named for
-the team whose colour blended into the surface its rim is (vision/sides.py), and stderr says so. On a
-board with a tile grid, a base read where a tile of its colour lies is that tile, not listed.
+the team whose colour, blended into the surface, its rim is (vision/sides.py), and stderr says
+so. On a board with a tile grid, a base read where a tile of its colour lies is that tile, not
+listed.
 
 ``tiles`` is read by the same cell classifier as `companion run` (vision/tiles.py); with
 ``--tiles TILES.json`` (from `companion teach tiles`) by the taught examples. A cell with
@@ -79,8 +80,8 @@ def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None
                                   finder.surface_turns_hues())
         if read_as is not None:
             bases, sides = read_as
-            notes.append(f"bases of more than {profile.teams_at_most} team colours were read: named for "
-                         f"{', '.join(sides)}, the colours whose blend into the surface their rims are")
+            notes.append(f"bases of more than {profile.teams_at_most} team colours were read: each is named for "
+                         f"{' or '.join(sides)}, the team whose line to the surface its rim's paint lies nearest")
     out = {
         "markers": sorted(result.markers),
         "pieces": [{"x_in": round(b.x_in, 4), "y_in": round(b.y_in, 4), "diameter_mm": b.diameter_mm,

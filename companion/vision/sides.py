@@ -42,8 +42,8 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     coloured enough to turn hues, ``turns_hues``) is that colour's team: a blue team's rims
     blended into turf are learned as a cyan, and can outnumber those read as blue. If too many
     colours are left, the teams are the colours (learned or read, less those) whose lines the
-    most bases' rim paint lies nearest, and each base of another colour is named for the team whose line
-    is nearest to its paint."""
+    most bases' rim paint lies nearest, and each base of another colour is named for the team
+    whose line is nearest to its paint."""
     counts = Counter(b.color for b in bases)
     if len(counts) <= most:
         return None

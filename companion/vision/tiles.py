@@ -68,8 +68,10 @@ def on_its_tile(base, tiles, grid) -> bool:
     >>> grid, tiles = Grid(5, 5, 1.2, (0.0, 0.0)), [B(row=1, col=2, kind="red")]
     >>> on_its_tile(B(x_in=3.0, y_in=1.8, color="red"), tiles, grid)
     True
-    >>> on_its_tile(B(x_in=3.0, y_in=1.8, color="blue"), tiles, grid), on_its_tile(B(x_in=1.0, y_in=1.8, color="red"), tiles, grid)
-    (False, False)
+    >>> on_its_tile(B(x_in=3.0, y_in=1.8, color="blue"), tiles, grid)      # another colour's rim on it
+    False
+    >>> on_its_tile(B(x_in=1.0, y_in=1.8, color="red"), tiles, grid)       # the next cell, empty
+    False
     """
     row = math.floor((base.y_in - grid.origin_in[1]) / grid.cell_in)
     col = math.floor((base.x_in - grid.origin_in[0]) / grid.cell_in)
