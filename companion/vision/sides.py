@@ -48,7 +48,10 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     if len(counts) <= most:
         return None
     learned = {c.name: c.lab[1:] for c in seen.colours}
-    lines = {**{name: Palette.nominal().get(name).lab[1:] for name in counts}, **learned}
+    nominal = {c.name: c.lab[1:] for c in Palette.nominal().colours}
+    # each colour's line to the surface: from its learned colour, else its nominal one (a taught
+    # colour's name that the picture did not learn has neither, and no line)
+    lines = {**{name: nominal[name] for name in counts if name in nominal}, **learned}
     renamed: dict[str, str] = {}
     for name in sorted(counts, key=lambda n: (counts[n], n)) if turns_hues else ():     # the fewest first
         if len(counts) <= most:
@@ -65,8 +68,12 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
         return min(among, key=lambda n: (float(blend_position(paint, lines[n], surface_ab)[1]), n))
     # (with no clear teams by the lines, the colours left after the first step are kept)
     left = [name for name in lines if name not in renamed]
+    if not left:
+        return None
     sides = (commonest_teams(Counter(nearest(b, left) for b in bases), most) if len(counts) > most else None) \
         or sorted(counts)
+    if not all(name in lines for name in sides):
+        return None
     named = [n if n in sides else nearest(b, sides) for n, b in zip(names, bases)]
     if named == [b.color for b in bases]:
         return None

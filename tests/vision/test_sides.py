@@ -81,3 +81,15 @@ def test_renaming_keeps_every_base_and_never_adds_a_colour(rows, surface, turns,
     assert len({b.color for b in named}) < len({b.color for b in bases})
     # a base of a team kept is not renamed
     assert all(n.color == b.color for n, b in zip(named, bases) if b.color in sides)
+
+
+def test_a_colour_with_no_line_to_the_surface_is_not_a_crash():
+    """A taught colour's name (a brown team) that the picture did not learn has no colour to
+    draw a line from: the bases are named for the teams that have one, or left as read."""
+    bases = _bases([("brown", 30, (20.0, 20.0), (20.0, 20.0)), ("red", 30, (40.0, 10.0), (40.0, 10.0)),
+                    ("red", 40, (38.0, 12.0), (38.0, 12.0)), ("blue", 40, (5.0, -30.0), (5.0, -30.0)),
+                    ("blue", 50, (6.0, -28.0), (6.0, -28.0))])
+    out = named_for_sides(bases, 2, _seen({"red": (45.0, 40.0, 10.0)}), (-35.0, 28.0), turns_hues=True)
+    assert out is not None
+    named, sides = out
+    assert sides == ["blue", "red"] and [b.color for b in named] == ["red", "red", "red", "blue", "blue"]
