@@ -260,6 +260,7 @@ def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshin
     assert case.camera_toml()
     assert _near(_bases(case, pitch, tmp_path), 13.45, 1.35, 0.1) == [("blue", 40)]
 
+
 def test_a_pale_cyan_rim_whose_most_saturated_pixels_are_turf_is_named_by_its_paint(tmp_path, pitch):
     """Turned seeds 66656 (JPEG 92, 19.3 px/in, flat) and 59884 (JPEG 91, 18.2 px/in): a pale
     cyan 50 mm rim on turf. Its most saturated pixels in its outer 3 mm are its blend into
