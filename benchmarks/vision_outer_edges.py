@@ -41,6 +41,17 @@ def band(ppi: float) -> str:
     return "<16" if ppi < 16 else "16-20" if ppi < 20 else ">=20"
 
 
+def case_camera(case, folder: str):
+    """The camera model of ``case``'s CAMERA.toml, written to ``folder`` and read as the
+    detector reads one; None for a case without one."""
+    if not case.camera_toml():
+        return None
+    path = os.path.join(folder, "camera.toml")
+    with open(path, "w") as f:
+        f.write(case.camera_toml())
+    return load_camera(path)
+
+
 def found_in_cases(seeds, turned: bool):
     """Each case of the wider set (turned or not) and the bases the pipeline finds in it,
     through the case's CAMERA.toml when it has one: (case, bases)."""
@@ -48,13 +59,7 @@ def found_in_cases(seeds, turned: bool):
     with tempfile.TemporaryDirectory() as tmp:
         for seed in seeds:
             case = (make_turned_case if turned else make_wide_case)(seed)
-            camera = None
-            if case.camera_toml():
-                path = os.path.join(tmp, "camera.toml")
-                with open(path, "w") as f:
-                    f.write(case.camera_toml())
-                camera = load_camera(path)
-            yield case, VisionPipeline(profile, camera, track=False).process(case.image()).bases
+            yield case, VisionPipeline(profile, case_camera(case, tmp), track=False).process(case.image()).bases
 
 
 def measure(seeds, turned: bool) -> list[dict]:

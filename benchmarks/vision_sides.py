@@ -18,14 +18,14 @@ import tempfile
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
 
 from companion.sim.testset import make_turned_case  # noqa: E402
-from companion.vision.camera_model import load_camera  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 from companion.vision.sides import named_for_sides  # noqa: E402
+from vision_outer_edges import PROFILE, case_camera  # noqa: E402
 
-PROFILE = os.path.join(os.path.dirname(__file__), "..", "calibration", "boards", "takkure-pitch.toml")
 MATCH_IN = 0.3
 
 
@@ -53,13 +53,7 @@ def main() -> None:
             if case.conditions["surface"] != "turf":
                 continue
             case = replace(case, jpeg_quality=args.jpeg)
-            camera = None
-            if case.camera_toml():
-                path = os.path.join(tmp, "camera.toml")
-                with open(path, "w") as f:
-                    f.write(case.camera_toml())
-                camera = load_camera(path)
-            pipeline = VisionPipeline(profile, camera, track=False)
+            pipeline = VisionPipeline(profile, case_camera(case, tmp), track=False)
             result = pipeline.process(case.image())
             finder = pipeline.bases
             out = named_for_sides(result.bases, profile.teams_at_most, finder.seen, finder.surface_ab,
