@@ -45,6 +45,7 @@ LEANING_TIGHTER = 1.5         # and stands over a figure leaning out of it that 
 SAME_RING_MM = 2.5            # a reading's outer edge this near a larger one's about its centre: one ring
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
 LOOSE_TIGHTER = 2.5           # (and a figure leaning out of a rim it overlaps that fits this much more tightly)
+PART_ROUND = 0.7              # as is one whose rays cover less than this share of its round
 
 
 def leaning_out(figure: Base, rim: Base) -> bool:
@@ -251,18 +252,20 @@ class LateReadings:
 
     def _cloaked_rims(self, frame, reg: Registration, bases: list[Base]) -> None:
         """Each base read by its outer edge alone (a figure of its colour over its inner edge),
-        or by two edges fitted loosely (``LOOSE_FIT_IN``), measured again by its colour's blend
-        into the surface as each larger size: a figure's cloak, saturated, inside a pale rim
-        3 mm wide, is read as a base a size or two small and up to 0.25 in off (its outer edge
-        was read as the rim's, with a sand top's crescent between it and the rim); a pale rim
-        whose half-score outer edge lies 1-2 mm inside it, under JPEG and light that turn its
-        hue, is read a size small by its centre line. The rim so read stands over it
+        or by two edges fitted loosely (``LOOSE_FIT_IN``) or on part of its round only
+        (``PART_ROUND``), measured again by its colour's blend into the surface as each larger
+        size: a figure's cloak, saturated, inside a pale rim 3 mm wide, is read as a base a
+        size or two small and up to 0.25 in off (its outer edge was read as the rim's, with a
+        sand top's crescent between it and the rim); a pale rim whose half-score outer edge
+        lies 1-2 mm inside it, under JPEG and light that turn its hue, is read a size small by
+        its centre line; a dark top inside a pale rim gives two edges where they meet, tightly
+        fitted on the part of the round where the rim is paler still. The rim so read stands over it
         (:meth:`_stand_over`). A base sized by its inner edge whose colour's half-surface edge
         lies at the next size (``Base.wider``: a figure of its colour over a dark top pulled
         its inner edge in) is measured so too, and is that size if its blend does not read it."""
         shown = {b.color for b in bases}
         for base in [b for b in bases if b.diameter_mm < SIZES_MM[-1] and
-                     (b.edges == 1 or b.residual_in > LOOSE_FIT_IN or b.wider)]:
+                     (b.edges == 1 or b.residual_in > LOOSE_FIT_IN or b.wider or b.coverage < PART_ROUND)]:
             if base not in bases:
                 continue
             blend = self._blend_of(self.colour(base.color))

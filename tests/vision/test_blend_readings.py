@@ -257,6 +257,17 @@ def test_a_pale_rim_read_a_size_small_by_a_loose_two_edge_fit_is_read_by_its_ble
     _stands_alone(35504, pitch, tmp_path, 13.552, 25.406, ("magenta", 50), 0.5)
 
 
+def test_a_pale_rim_read_a_size_small_on_part_of_its_round_is_read_by_its_blend(pitch, tmp_path):
+    """Turned seeds 49008 (16.1 px/in, JPEG 88) and 65360 (17.1 px/in, JPEG 89), flat, on turf,
+    as the pictures the companion is checked on: pale blue 50 mm rims round a dark top. Where
+    the top meets the rim the blue score gives two edges, a 40 mm base's, fitted within
+    0.033 in but on only 62 % of the round (the rest of the rim is paler still). Measured by
+    the blue's blend as the larger size, the rim is seen all round and fitted far more
+    tightly (49008: 0.014 in): a 50 mm base."""
+    _stands_alone(49008, pitch, tmp_path, 1.73, 17.77, ("blue", 50), 0.5, quality=88)
+    _stands_alone(65360, pitch, tmp_path, 9.53, 2.17, ("blue", 50), 0.5, quality=89)
+
+
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
     """Turned seed 38560 at JPEG 90: the magenta 50 mm rim read by its blend round a cloak of
     its colour (above). Tracked, magenta's own score reads the cloak as a 40 mm base 0.2 in off,
