@@ -163,8 +163,9 @@ class LateReadings:
         base found explains, measured in their own paint (:meth:`_own_paint`; tried at once,
         such a reading can be a base's inner part, a size too small, and stand where the team's
         colour would read the base), and the readings sized by the edge where their colour is
-        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large);
-        last, the circles still unread, measured by their colour's blend into the surface
+        half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large),
+        which also replace a reading that is only a ring inside them (a dark top inside a pale
+        rim, read by two edges on part of its round); last, the circles still unread, measured by their colour's blend into the surface
         (:meth:`_blend_of`), which also replace a reading that is only a ring inside them and
         fits no far tighter (a top or a cloak read as a base inside a rim too pale for its
         team's colour to read), and then, given the search's picture ``half``, the circles its
@@ -184,8 +185,13 @@ class LateReadings:
                 unread.append((colour, centre, r))
             elif not any(overlap(base, b) for b in bases):
                 self._add_late(bases, base, own)
+        # a rescued rim stands over what is only a ring inside it (its top or a figure, read
+        # by two edges on part of its round), as any reading does (add_reading)
         for base in self._rescued:
-            if not any(overlap(base, b) for b in bases):
+            rivals = [b for b in bases if overlap(base, b)]
+            if all(inside(b, base, self.surface_ab) for b in rivals):
+                for b in rivals:
+                    bases.remove(b)
                 self._add_late(bases, base, None)
         # last, the weakest: a blend reading names the paint of a rim's blend into the surface,
         # where another team's rim blends the same way (a blue rim's into turf passes cyan)

@@ -1335,3 +1335,16 @@ def test_a_reading_sized_by_the_half_mix_edge_stands_only_where_no_base_is_found
     is found and the ring, overlapping it, is dropped."""
     found = _bases(make_wide_case(21047), pitch, tmp_path)
     assert _near(found, 10.64, 11.94, 0.3) == [("cyan", 40)]
+
+
+@pytest.mark.parametrize("seed, quality, x, y", [(51348, 90, 6.19, 28.65), (66048, 91, 3.39, 3.20)])
+def test_a_rim_read_by_its_half_mix_edge_stands_over_a_ring_inside_it(tmp_path, pitch, seed, quality, x, y):
+    """Turned cases 51348 and 66048 on turf at 16.1-16.2 px/in, JPEG 90-91, as the pictures
+    the companion is checked on: pale magenta 50 mm rims round a dark top. Their centre line
+    fell between sizes; with the half-mix edge they read as 50 mm bases by both edges on 75 %
+    of the round. A circle drawn where the top meets the rim read first as a 40 mm base on
+    half the round, a ring inside the rim, and the rim, kept for the end of the search, was
+    dropped as overlapping it. A ring inside a reading is never the base (add_reading)."""
+    found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch, tmp_path)
+    assert _near(found, x, y, 0.5) == [("magenta", 50)]
+    assert _near(found, x, y, 0.05) == [("magenta", 50)]
