@@ -25,7 +25,7 @@ import numpy as np
 from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
 from companion.vision.colours import (APART_RIMS_MM2, BlendColour, Palette, TeamColour, between, blend_position,
                                       blend_reach, hue_gap)
-from companion.vision.overlaps import ONE_CENTRE_IN, inside, neighbours_of, overlap
+from companion.vision.overlaps import ONE_CENTRE_IN, blur_of, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
 
@@ -232,8 +232,10 @@ class LateReadings:
         """Add blend reading ``base`` to ``bases`` (True), or not (False): where a base stands, it
         stands; unless it is only a ring inside this one (a sand top read as a yellow rim inside
         a pale blue one) that fits no far tighter (as elsewhere, "far" is twice: a rim's own edge,
-        under a pale blend ring round it, fitted three times as tightly), or a figure leaning
-        out of it (:func:`leaning_out`). Those it stands over go.
+        under a pale blend ring round it, fitted three times as tightly), a figure leaning
+        out of it (:func:`leaning_out`), or its own blur into the surface (:func:`blur_of`: a
+        pale blue rim's cyan fringe on turf, read first as a base a size large, as tightly as
+        a ring round a rim fits). Those it stands over go.
         ``over``: a base it must stand over, measured round it as a larger size; it is not
         refused for looking like that base's blur ring (a pale rim round a saturated cloak
         is as dull as one), and it stands over that base's own ring read a size small, fitted
@@ -242,6 +244,7 @@ class LateReadings:
         if (over is not None and over not in rivals) or not all(
                 (inside(b, base, self.surface_ab, blur=b is not over) and
                  base.residual_in <= BLEND_LOOSER * b.residual_in) or leaning_out(b, base) or
+                blur_of(b, base, self.surface_ab) or
                 (b is over and same_ring(b, base) and BLEND_LOOSER * base.residual_in <= b.residual_in)
                 for b in rivals):
             return False

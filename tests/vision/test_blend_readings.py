@@ -268,6 +268,18 @@ def test_a_pale_rim_read_a_size_small_on_part_of_its_round_is_read_by_its_blend(
     _stands_alone(65360, pitch, tmp_path, 9.53, 2.17, ("blue", 50), 0.5, quality=89)
 
 
+def test_a_rim_read_by_its_blend_stands_over_its_own_blur_ring(pitch, tmp_path):
+    """Turned seeds 56004 (19.3 px/in, JPEG 89, raised; cyan and blue teams) and 48112 (15.6
+    px/in, JPEG 90, flat; blue and magenta), on turf: pale blue 40 mm rims. Their fringe into
+    the turf, cyan, is a ring 2-3 mm round the rim, read first by cyan's score as a 50 mm base
+    by both edges (in 48112 fitted more tightly than the rim, and named blue after, as its
+    picture's teams are). The rim, read by blue's blend, gave way to it: it was no ring inside
+    the rim, and the rim's blur ring was not counted as one."""
+    _stands_alone(56004, pitch, tmp_path, 19.09, 13.25, ("blue", 40), 0.5, quality=89)
+    _stands_alone(48112, pitch, tmp_path, 4.50, 21.75, ("blue", 40), 0.5)
+    _stands_alone(48112, pitch, tmp_path, 5.59, 16.16, ("blue", 40), 0.5)
+
+
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
     """Turned seed 38560 at JPEG 90: the magenta 50 mm rim read by its blend round a cloak of
     its colour (above). Tracked, magenta's own score reads the cloak as a 40 mm base 0.2 in off,
