@@ -165,11 +165,12 @@ class LateReadings:
         colour would read the base), and the readings sized by the edge where their colour is
         half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large),
         which also replace a reading that is only a ring inside them (a dark top inside a pale
-        rim, read by two edges on part of its round); last, the circles still unread, measured by their colour's blend into the surface
-        (:meth:`_blend_of`), which also replace a reading that is only a ring inside them and
-        fits no far tighter (a top or a cloak read as a base inside a rim too pale for its
-        team's colour to read), and then, given the search's picture ``half``, the circles its
-        blend draws where no circle was drawn (:meth:`_blend_search`).
+        rim, read by two edges on part of its round); last, the circles still unread, measured
+        by their colour's blend into the surface (:meth:`_blend_of`), which also replace a
+        reading that is only a ring inside them and fits no far tighter (a top or a cloak read
+        as a base inside a rim too pale for its team's colour to read), and then, given the
+        search's picture ``half``, the circles its blend draws where no circle was drawn
+        (:meth:`_blend_search`).
         Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
         self._late = []
         unread = []
@@ -234,8 +235,8 @@ class LateReadings:
         a pale blue one) that fits no far tighter (as elsewhere, "far" is twice: a rim's own edge,
         under a pale blend ring round it, fitted three times as tightly), a figure leaning
         out of it (:func:`leaning_out`), or its own blur into the surface (:func:`blur_of`: a
-        pale blue rim's cyan fringe on turf, read first as a base a size large, as tightly as
-        a ring round a rim fits). Those it stands over go.
+        pale blue rim's cyan fringe on turf, read first as a base a size large). Those it
+        stands over go.
         ``over``: a base it must stand over, measured round it as a larger size; it is not
         refused for looking like that base's blur ring (a pale rim round a saturated cloak
         is as dull as one), and it stands over that base's own ring read a size small, fitted
@@ -268,8 +269,8 @@ class LateReadings:
         sand top's crescent between it and the rim); a pale rim whose half-score outer edge
         lies 1-2 mm inside it, under JPEG and light that turn its hue, is read a size small by
         its centre line; a dark top inside a pale rim gives two edges where they meet, tightly
-        fitted on the part of the round where the rim is paler still. The rim so read stands over it
-        (:meth:`_stand_over`). A base sized by its inner edge whose colour's half-surface edge
+        fitted on the part of the round where the rim is paler still. The rim so read stands
+        over it (:meth:`_stand_over`). A base sized by its inner edge whose colour's half-surface edge
         lies at the next size (``Base.wider``: a figure of its colour over a dark top pulled
         its inner edge in) is measured so too, and is that size if its blend does not read it."""
         shown = {b.color for b in bases}

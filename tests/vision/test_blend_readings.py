@@ -261,7 +261,7 @@ def test_a_pale_rim_read_a_size_small_on_part_of_its_round_is_read_by_its_blend(
     """Turned seeds 49008 (16.1 px/in, JPEG 88) and 65360 (17.1 px/in, JPEG 89), flat, on turf,
     as the pictures the companion is checked on: pale blue 50 mm rims round a dark top. Where
     the top meets the rim the blue score gives two edges, a 40 mm base's, fitted within
-    0.033 in but on only 62 % of the round (the rest of the rim is paler still). Measured by
+    0.033 in but on only 46-62 % of the round (the rest of the rim is paler still). Measured by
     the blue's blend as the larger size, the rim is seen all round and fitted far more
     tightly (49008: 0.014 in): a 50 mm base."""
     _stands_alone(49008, pitch, tmp_path, 1.73, 17.77, ("blue", 50), 0.5, quality=88)
@@ -271,7 +271,7 @@ def test_a_pale_rim_read_a_size_small_on_part_of_its_round_is_read_by_its_blend(
 def test_a_rim_read_by_its_blend_stands_over_its_own_blur_ring(pitch, tmp_path):
     """Turned seeds 56004 (19.3 px/in, JPEG 89, raised; cyan and blue teams) and 48112 (15.6
     px/in, JPEG 90, flat; blue and magenta), on turf: pale blue 40 mm rims. Their fringe into
-    the turf, cyan, is a ring 2-3 mm round the rim, read first by cyan's score as a 50 mm base
+    the turf, cyan, is a ring 1-3 mm round the rim, read first by cyan's score as a 50 mm base
     by both edges (in 48112 fitted more tightly than the rim, and named blue after, as its
     picture's teams are). The rim, read by blue's blend, gave way to it: it was no ring inside
     the rim, and the rim's blur ring was not counted as one."""
