@@ -20,10 +20,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from dataclasses import replace
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -32,7 +30,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from companion.sim.testset import make_turned_case  # noqa: E402
 from companion.vision.base_reading import within  # noqa: E402
-from companion.vision.camera_model import load_camera  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 from companion.vision.small_tokens import MATCH_BELOW_PPI, MIN_PAPER, SmallTokenReader  # noqa: E402
@@ -47,47 +44,42 @@ def fits(cases, jpeg: int | None, surface: str | None):
     """(cell px, the token's id or None, {blur: TokenFit, paper}) for every square looked at."""
     profile = load_profile(PROFILE)
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for seed in cases:
-            case = make_turned_case(seed)
-            if surface and case.conditions["surface"] != surface:
+    for seed in cases:
+        case = make_turned_case(seed)
+        if surface and case.conditions["surface"] != surface:
+            continue
+        if jpeg is not None:
+            case = replace(case, jpeg_quality=jpeg)
+        image, camera = case.image(), case.camera_model()
+        pipeline = VisionPipeline(profile, camera, track=False)
+        result = pipeline.process(image)
+        if result.registration is None or result.registration.status == "lost":
+            continue
+        reg, gray = result.registration, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        board = (profile.width_in, profile.height_in)
+        bits = {i: pipeline.markers.bits(i) for i in TOKEN_NAMES}
+        readers = {0.0: SmallTokenReader(bits, camera, blur_px=0.0), "blurred": SmallTokenReader(bits, camera)}
+        reader = readers["blurred"]
+        squares = [(q, False) for q in reader.hinted(pipeline.markers.last_rejected, reg, board) +
+                   reader.candidates(gray, reg, board, result.bases)]
+        # and the places that look like a token (on a board under 20 px/in), where no
+        # thresholded square lies: read under the closer limit for a place found by its look
+        t0 = time.perf_counter()
+        matched = reader.matched(gray, reg, board, result.bases)
+        if reg.ppi(board[0] / 2, board[1] / 2, camera) < MATCH_BELOW_PPI:
+            MATCH_MS.append((time.perf_counter() - t0) * 1000)
+        squares += [(m, True) for m in matched
+                    if all(np.hypot(*(m.mean(axis=0) - q.mean(axis=0))) > 0.3 for q, _ in squares)]
+        for square, by_look in squares:
+            centre = square.mean(axis=0)
+            if within(centre[None], result.bases)[0]:
                 continue
-            if jpeg is not None:
-                case = replace(case, jpeg_quality=jpeg)
-            camera = None
-            if case.camera_toml():
-                (Path(tmp) / "c.toml").write_text(case.camera_toml())
-                camera = load_camera(Path(tmp) / "c.toml")
-            image = case.image()
-            pipeline = VisionPipeline(profile, camera, track=False)
-            result = pipeline.process(image)
-            if result.registration is None or result.registration.status == "lost":
-                continue
-            reg, gray = result.registration, cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-            board = (profile.width_in, profile.height_in)
-            bits = {i: pipeline.markers.bits(i) for i in TOKEN_NAMES}
-            readers = {0.0: SmallTokenReader(bits, camera, blur_px=0.0), "blurred": SmallTokenReader(bits, camera)}
-            reader = readers["blurred"]
-            squares = [(q, False) for q in reader.hinted(pipeline.markers.last_rejected, reg, board) +
-                       reader.candidates(gray, reg, board, result.bases)]
-            # and the places that look like a token (on a board under 20 px/in), where no
-            # thresholded square lies: read under the closer limit for a place found by its look
-            t0 = time.perf_counter()
-            matched = reader.matched(gray, reg, board, result.bases)
-            if reg.ppi(board[0] / 2, board[1] / 2, camera) < MATCH_BELOW_PPI:
-                MATCH_MS.append((time.perf_counter() - t0) * 1000)
-            squares += [(m, True) for m in matched
-                        if all(np.hypot(*(m.mean(axis=0) - q.mean(axis=0))) > 0.3 for q, _ in squares)]
-            for square, by_look in squares:
-                centre = square.mean(axis=0)
-                if within(centre[None], result.bases)[0]:
-                    continue
-                token = [t.id for t in case.scene.tokens if np.hypot(t.x_in - centre[0], t.y_in - centre[1]) < 0.3]
-                row = {}
-                for name, r in readers.items():
-                    fit = r.fit(gray, reg, square)
-                    row[name] = (fit, r._paper(gray, reg, fit.square, fit.cells), by_look)
-                rows.append((row["blurred"][0].cell_px, token[0] if token else None, row))
+            token = [t.id for t in case.scene.tokens if np.hypot(t.x_in - centre[0], t.y_in - centre[1]) < 0.3]
+            row = {}
+            for name, r in readers.items():
+                fit = r.fit(gray, reg, square)
+                row[name] = (fit, r._paper(gray, reg, fit.square, fit.cells), by_look)
+            rows.append((row["blurred"][0].cell_px, token[0] if token else None, row))
     return rows
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from collections import defaultdict
 
 import numpy as np
@@ -29,7 +28,6 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from companion.sim.testset import make_turned_case, make_wide_case  # noqa: E402
-from companion.vision.camera_model import load_camera  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 
@@ -41,25 +39,13 @@ def band(ppi: float) -> str:
     return "<16" if ppi < 16 else "16-20" if ppi < 20 else ">=20"
 
 
-def case_camera(case, folder: str):
-    """The camera model of ``case``'s CAMERA.toml, written to ``folder`` and read as the
-    detector reads one; None for a case without one."""
-    if not case.camera_toml():
-        return None
-    path = os.path.join(folder, "camera.toml")
-    with open(path, "w") as f:
-        f.write(case.camera_toml())
-    return load_camera(path)
-
-
 def found_in_cases(seeds, turned: bool):
     """Each case of the wider set (turned or not) and the bases the pipeline finds in it,
     through the case's CAMERA.toml when it has one: (case, bases)."""
     profile = load_profile(PROFILE)
-    with tempfile.TemporaryDirectory() as tmp:
-        for seed in seeds:
-            case = (make_turned_case if turned else make_wide_case)(seed)
-            yield case, VisionPipeline(profile, case_camera(case, tmp), track=False).process(case.image()).bases
+    for seed in seeds:
+        case = (make_turned_case if turned else make_wide_case)(seed)
+        yield case, VisionPipeline(profile, case.camera_model(), track=False).process(case.image()).bases
 
 
 def measure(seeds, turned: bool) -> list[dict]:

@@ -23,7 +23,6 @@ import argparse
 import math
 import os
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -68,18 +67,14 @@ def own_cases(n: int, first_seed: int):
     """The project's own raised wide cases at 20 px/in or more: (frame, camera, truth)."""
     from companion.sim.testset import make_wide_case
     seed, done = first_seed, 0
-    with tempfile.TemporaryDirectory() as tmp:
-        while done < n:
-            case = make_wide_case(seed)
-            seed += 1
-            text = case.camera_toml()
-            if not case.conditions["raised"] or not text or case.pixels_per_inch() < 20:
-                continue
-            done += 1
-            path = Path(tmp) / "camera.toml"
-            path.write_text(text)
-            truth = [{"x_in": p.x_in, "y_in": p.y_in, "color": p.team} for p in case.scene.pieces]
-            yield case.image(), load_camera(str(path)), truth
+    while done < n:
+        case = make_wide_case(seed)
+        seed += 1
+        if not case.conditions["raised"] or not case.camera_toml() or case.pixels_per_inch() < 20:
+            continue
+        done += 1
+        truth = [{"x_in": p.x_in, "y_in": p.y_in, "color": p.team} for p in case.scene.pieces]
+        yield case.image(), case.camera_model(), truth
 
 
 def folder_cases(folder: Path):

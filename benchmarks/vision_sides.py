@@ -14,7 +14,6 @@ import argparse
 import math
 import os
 import sys
-import tempfile
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
@@ -24,7 +23,7 @@ from companion.sim.testset import make_turned_case  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 from companion.vision.sides import named_for_sides  # noqa: E402
-from vision_outer_edges import PROFILE, case_camera  # noqa: E402
+from vision_outer_edges import PROFILE  # noqa: E402
 
 MATCH_IN = 0.3
 
@@ -47,27 +46,26 @@ def main() -> None:
     args = ap.parse_args()
     profile = load_profile(PROFILE)
     pictures, before, after, band_before, band_after = 0, 0, 0, 0, 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for seed in range(args.first, args.first + args.cases):
-            case = make_turned_case(seed)
-            if case.conditions["surface"] != "turf":
-                continue
-            case = replace(case, jpeg_quality=args.jpeg)
-            pipeline = VisionPipeline(profile, case_camera(case, tmp), track=False)
-            result = pipeline.process(case.image())
-            finder = pipeline.bases
-            out = named_for_sides(result.bases, profile.teams_at_most, finder.seen, finder.surface_ab,
-                                  finder.surface_turns_hues())
-            if len({b.color for b in result.bases}) <= profile.teams_at_most:
-                continue
-            named = out[0] if out is not None else result.bases
-            r0, r1 = colours_right(case, result.bases), colours_right(case, named)
-            in_band = 16 <= case.pixels_per_inch() < 20
-            pictures += 1
-            before, after = before + r0, after + r1
-            band_before, band_after = band_before + r0 * in_band, band_after + r1 * in_band
-            if args.verbose:
-                print(f"  {seed} ({case.pixels_per_inch():.1f} px/in): colours right {r0} -> {r1}")
+    for seed in range(args.first, args.first + args.cases):
+        case = make_turned_case(seed)
+        if case.conditions["surface"] != "turf":
+            continue
+        case = replace(case, jpeg_quality=args.jpeg)
+        pipeline = VisionPipeline(profile, case.camera_model(), track=False)
+        result = pipeline.process(case.image())
+        finder = pipeline.bases
+        out = named_for_sides(result.bases, profile.teams_at_most, finder.seen, finder.surface_ab,
+                              finder.surface_turns_hues())
+        if len({b.color for b in result.bases}) <= profile.teams_at_most:
+            continue
+        named = out[0] if out is not None else result.bases
+        r0, r1 = colours_right(case, result.bases), colours_right(case, named)
+        in_band = 16 <= case.pixels_per_inch() < 20
+        pictures += 1
+        before, after = before + r0, after + r1
+        band_before, band_after = band_before + r0 * in_band, band_after + r1 * in_band
+        if args.verbose:
+            print(f"  {seed} ({case.pixels_per_inch():.1f} px/in): colours right {r0} -> {r1}")
     print(f"pictures read in more than {profile.teams_at_most} colours: {pictures}; colours right as read "
           f"{before}, as named {after}; at 16-20 px/in {band_before} -> {band_after}")
 

@@ -22,6 +22,7 @@ import numpy as np
 
 from companion.sim.render import Camera, Look, TableRenderer
 from companion.sim.scene import TEAM_RGB, Board, Piece, Scene, Token
+from companion.vision.camera_model import CameraModel, camera_from_toml
 
 PITCH_MARKERS = {0: (-1.25, -1.25), 1: (23.25, -1.25), 2: (23.25, 31.25), 3: (-1.25, 31.25)}
 
@@ -166,6 +167,11 @@ class WideCase(Case):
         K, d = Camera(self.scene, *self.size).K, self.look.dist or (0.0, 0.0, 0.0, 0.0, 0.0)
         return (f"width = {self.size[0]}\nheight = {self.size[1]}\nfx = {K[0, 0]}\nfy = {K[1, 1]}\n"
                 f"cx = {K[0, 2]}\ncy = {K[1, 2]}\ndist = [{', '.join(str(v) for v in d)}]\n")
+
+    def camera_model(self) -> CameraModel | None:
+        """Its :meth:`camera_toml` read as the detector reads a CAMERA.toml, or None."""
+        text = self.camera_toml()
+        return camera_from_toml(text, f"case {self.seed}'s CAMERA.toml") if text else None
 
 
 def _paint(rgb, hue_deg: float, saturation: float) -> tuple[int, int, int]:

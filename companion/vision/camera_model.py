@@ -52,10 +52,28 @@ def load_camera(path: str | Path) -> CameraModel:
     """A CAMERA.toml (TABLE_SPEC): every key checked, each problem one line naming the key."""
     path = Path(path)
     try:
-        d = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise CameraFileError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CameraFileError(f"{path}: cannot be read ({exc})") from None
+    return camera_from_toml(text, str(path))
+
+
+def camera_from_toml(text: str, path: str = "CAMERA.toml") -> CameraModel:
+    r"""A CAMERA.toml's ``text``, checked as :func:`load_camera` checks a file; ``path`` names it
+    in each problem.
+
+    >>> camera_from_toml("width = 1280\nheight = 720\nfx = 900\nfy = 900\ncx = 640\ncy = 360\n").size
+    (1280, 720)
+    >>> camera_from_toml("width = 1280", "test.toml")
+    Traceback (most recent call last):
+    ...
+    companion.vision.camera_model.CameraFileError: test.toml: missing key height (needs width, height, fx, fy, cx, cy, dist)
+    """
+    try:
+        d = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise CameraFileError(f"{path}: cannot be read ({exc})") from None
 
     def number(key: str, positive: bool = False, default=None) -> float:

@@ -5,25 +5,21 @@ import math
 
 import numpy as np
 
-from companion.vision.camera_model import load_camera
 from companion.vision.colours import lab_of_rgb
 from companion.vision.pipeline import VisionPipeline
 
 
-def read_case(case, pitch, tmp_path=None):
+def read_case(case, pitch):
     """The pipeline that read a test-set case, through its CAMERA.toml if it has one, and the
     bases it found."""
-    camera = None
-    if getattr(case, "camera_toml", lambda: None)():
-        (tmp_path / "c.toml").write_text(case.camera_toml())
-        camera = load_camera(tmp_path / "c.toml")
+    camera = getattr(case, "camera_model", lambda: None)()
     pipeline = VisionPipeline(pitch, camera, track=False)
     return pipeline, pipeline.process(case.image()).bases
 
 
-def found_in(case, pitch, tmp_path=None):
+def found_in(case, pitch):
     """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
-    return read_case(case, pitch, tmp_path)[1]
+    return read_case(case, pitch)[1]
 
 
 def near(found, x, y, within):

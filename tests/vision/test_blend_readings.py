@@ -15,18 +15,18 @@ from companion.vision.pipeline import VisionPipeline
 from tests.vision.cases import near, read_case
 
 
-def _found(seed, pitch, tmp_path, quality=90):
+def _found(seed, pitch, quality=90):
     """The bases read in turned case ``seed`` (turf) saved at JPEG ``quality`` (90, 88-95 as the
     shared pictures are), through its CAMERA.toml when its bases are raised."""
     case = replace(make_turned_case(seed), jpeg_quality=quality)
     assert case.conditions["surface"] == "turf"
-    return read_case(case, pitch, tmp_path)[1]
+    return read_case(case, pitch)[1]
 
 
-def _stands_alone(seed, pitch, tmp_path, x, y, base, clear_in, within_in=0.05, quality=90):
+def _stands_alone(seed, pitch, x, y, base, clear_in, within_in=0.05, quality=90):
     """In turned case ``seed`` (:func:`_found`), ``base`` (team, size) is read within
     ``within_in`` of (x, y), and no other base within ``clear_in`` (what stood in its place)."""
-    found = _found(seed, pitch, tmp_path, quality)
+    found = _found(seed, pitch, quality)
     assert near(found, x, y, clear_in) == [base]
     assert near(found, x, y, within_in) == [base]
 
@@ -44,36 +44,36 @@ def test_a_blend_scores_its_share_of_paint(surface, paint, t):
     assert math.isclose(colour.chroma, length) and colour.lab[1:] == paint
 
 
-def test_a_pale_thin_rim_on_turf_is_read_by_its_blend(pitch, tmp_path):
+def test_a_pale_thin_rim_on_turf_is_read_by_its_blend(pitch):
     """Turned seed 36332 at JPEG 90 (turf, 18.1 px/in, raised): a cyan 50 mm rim 3.0 mm wide
     round a sand top. Its pixels are mostly cyan blended into turf, whose hue the blend turns
     toward green: along cyan's own hue the rim is "faint" everywhere and the base was missed.
     Scored along the line from the turf to cyan, its blend is as strong as paint, and it reads
     50 mm within 0.03 in."""
-    found = _found(36332, pitch, tmp_path)
+    found = _found(36332, pitch)
     assert near(found, 18.031, 19.681, 0.1) == [("cyan", 50)]
 
 
-def test_a_blend_reading_is_never_another_teams_rim(pitch, tmp_path):
+def test_a_blend_reading_is_never_another_teams_rim(pitch):
     """Turned seeds 34768 and 34344 at JPEG 90: a pale blue 30 mm rim on turf. Its blend into
     turf lies on the line from cyan to the turf too, and a cyan circle drawn through it read
     as a cyan blend. The reading's paint lies on blue's line (1-3 Lab units off), not cyan's
     (15-18): it is no cyan rim's blend, and no cyan base is read there."""
     for seed, x, y in ((34768, 2.644, 18.568), (34344, 8.735, 17.01)):
-        found = _found(seed, pitch, tmp_path)
+        found = _found(seed, pitch)
         assert ("cyan", 30) not in near(found, x, y, 0.3), seed
 
 
-def test_a_sand_top_inside_another_colours_rim_is_no_red_blend(pitch, tmp_path):
+def test_a_sand_top_inside_another_colours_rim_is_no_red_blend(pitch):
     """Turned seed 34136 at JPEG 90: the turf's line to red passes through a sand top's colour,
     and the sand top of a blue 50 mm base (its blue rim too faint to be read) measured as a
     red 40 mm blend. Just outside it lies the blue rim, off red's line to the turf, where a
     red rim's blend would have the turf or its own blend: it is no red base."""
-    found = _found(34136, pitch, tmp_path)
+    found = _found(34136, pitch)
     assert not [b for b in found if b.color == "red" and math.hypot(b.x_in - 19.14, b.y_in - 5.20) < 0.5]
 
 
-def test_a_blend_reading_is_measured_again_by_its_blend_while_tracked(pitch, tmp_path):
+def test_a_blend_reading_is_measured_again_by_its_blend_while_tracked(pitch):
     """Turned seed 36432 at JPEG 90 (turf, 17.4 px/in, flat): a blue 30 mm rim 3.1 mm wide
     round a grey top, read only by its blend. Tracked (the table's known bases measured where
     they were, no search), it is measured by its blend again, not lost each frame."""
@@ -86,7 +86,7 @@ def test_a_blend_reading_is_measured_again_by_its_blend_while_tracked(pitch, tmp
     assert near(seen, 16.424, 3.023, 0.05) == [("blue", 30)]
 
 
-def test_a_ring_inside_a_blend_reading_gives_way_to_it(pitch, tmp_path):
+def test_a_ring_inside_a_blend_reading_gives_way_to_it(pitch):
     """A blend reading stands only where no base stands, unless what stands is a ring inside
     it: a painted top or a figure, never a base (``overlaps.inside``).
 
@@ -96,18 +96,18 @@ def test_a_ring_inside_a_blend_reading_gives_way_to_it(pitch, tmp_path):
       was refused beside it.
     - Turned seed 35620 at JPEG 90 (18.6 px/in, raised): a cyan cloak over a sand top was read
       as a cyan 30 mm base 0.23 in off its 40 mm rim, paler than the cloak."""
-    _stands_alone(37420, pitch, tmp_path, 4.677, 16.318, ("blue", 50), 0.3, 0.03)
-    found = _found(35620, pitch, tmp_path)
+    _stands_alone(37420, pitch, 4.677, 16.318, ("blue", 50), 0.3, 0.03)
+    found = _found(35620, pitch)
     assert near(found, 11.061, 15.418, 0.3) == [("cyan", 40)]
 
 
-def test_a_rim_fitted_far_more_tightly_than_a_blend_ring_round_it_stands(pitch, tmp_path):
+def test_a_rim_fitted_far_more_tightly_than_a_blend_ring_round_it_stands(pitch):
     """Turned seed 25796 (turf, 13.3 px/in, raised): a red 40 mm rim 4.8 mm wide round a sand
     top, read by its outer edge to 0.008 in. A red blend ring 50 mm wide, 0.3 in off, was
     measured round it (the sand top lies on the turf's line to red) and replaced it. A ring
     that fits more than twice as tightly as the blend reading is a rim, not a top or a
     figure, and stands."""
-    found = read_case(make_turned_case(25796), pitch, tmp_path)[1]
+    found = read_case(make_turned_case(25796), pitch)[1]
     assert near(found, 5.881, 14.392, 0.1) == [("red", 40)]
     assert not near(found, 5.881, 14.392, 0.5)[1:]
 
@@ -170,29 +170,29 @@ def test_a_named_blend_reading_lies_nearest_its_own_line_within_half_of_it(name,
         assert off <= blend_position(np.asarray(ab), other.lab[1:], TURF)[1] + 1e-9
 
 
-def test_a_blue_rim_drawn_only_as_cyan_circles_is_read_by_blues_blend(pitch, tmp_path):
+def test_a_blue_rim_drawn_only_as_cyan_circles_is_read_by_blues_blend(pitch):
     """Turned seeds 37728 (18.4 px/in) and 37280 (16.1 px/in) at JPEG 90, flat, on turf: pale
     blue rims 3.0-3.3 mm wide. Their blend into the turf is learned as a cyan of its own, so
     the circles the search draws through them are cyan's, and cyan (its own colour, and its
     blend) reads none of them. Blue, a team whose bases the picture shows, reads them by its
     blend, at their size and within 0.03 in."""
-    found = _found(37728, pitch, tmp_path)
+    found = _found(37728, pitch)
     assert near(found, 5.728, 28.231, 0.03) == [("blue", 30)]
     assert near(found, 7.630, 23.380, 0.3) == [("blue", 50)]
-    found = _found(37280, pitch, tmp_path)
+    found = _found(37280, pitch)
     assert near(found, 11.290, 21.310, 0.03) == [("blue", 40)]
     assert near(found, 6.240, 3.910, 0.03) == [("blue", 30)]
 
 
-def test_a_colour_no_base_shows_reads_no_blend(pitch, tmp_path):
+def test_a_colour_no_base_shows_reads_no_blend(pitch):
     """Turned seed 37488 at JPEG 90 (red and cyan teams, 13.7 px/in): the picture also teaches
     a "blue" that no base is. Read by that blue's blend, a cyan 40 mm rim came out blue: a
     colour no base shows reads no blend, and the rim is read cyan."""
-    found = _found(37488, pitch, tmp_path)
+    found = _found(37488, pitch)
     assert near(found, 4.97, 19.01, 0.3) == [("cyan", 40)]
 
 
-def test_a_blend_line_names_only_a_team_whose_bases_were_found(pitch, tmp_path):
+def test_a_blend_line_names_only_a_team_whose_bases_were_found(pitch):
     """Turned seed 26928 (turf, 12.8 px/in; cyan and yellow teams, and a "red" the picture
     teaches): a sand top inside a cyan rim, read by red's blend, has a paint (-2, 18.1) yellow
     in hue that lies on the turf's line to red. No base found is red: the line names no red
@@ -203,81 +203,81 @@ def test_a_blend_line_names_only_a_team_whose_bases_were_found(pitch, tmp_path):
     red, top = finder._blend_of(finder.colour("red")), _reading("yellow", (-2.0, 18.1))
     assert finder._blend_named(top, red, {"cyan", "yellow"}) is None
     assert finder._blend_named(top, red, {"cyan", "red"}).color == "red"
-    found = read_case(make_turned_case(26928), pitch, tmp_path)[1]
+    found = read_case(make_turned_case(26928), pitch)[1]
     assert not [b for b in found if b.color == "red"]
 
 
-def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch, tmp_path):
+def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch):
     """Turned seeds 37136 (18.9 px/in) and 38560 (17.9 px/in) at JPEG 90, flat, on turf: a
     saturated cloak of the team's colour, leaning to one side of a 50 mm base, with a sand top's
     crescent between it and a pale rim 3.1-3.5 mm wide. The cloak's outline was read as the
     base, by its outer edge alone: 40 mm, 0.2 in off. Measured by its blend as the larger
     size, the pale rim round it is the base, within 0.02 in."""
-    _stands_alone(37136, pitch, tmp_path, 5.185, 20.709, ("blue", 50), 0.4, 0.02)
-    _stands_alone(38560, pitch, tmp_path, 15.441, 11.708, ("magenta", 50), 0.4, 0.02)
+    _stands_alone(37136, pitch, 5.185, 20.709, ("blue", 50), 0.4, 0.02)
+    _stands_alone(38560, pitch, 15.441, 11.708, ("magenta", 50), 0.4, 0.02)
 
 
-def test_a_cloak_leaning_out_of_its_rim_gives_way_to_the_rim(pitch, tmp_path):
+def test_a_cloak_leaning_out_of_its_rim_gives_way_to_the_rim(pitch):
     """Turned seeds 35464 (flat, 16.8 px/in) and 36004 (raised, 16.8 px/in) at JPEG 90, on
     turf: seen off the camera's axis, a tall figure in its team's colour leans out of its base,
     its cloak standing up to 10 mm beyond the pale rim. The cloak's outline was read as a 30 mm
     base, 0.5-0.7 in off, and the rim, read by its blend (fitted 1.7-5 times as tightly), gave
     way to it. The rim stands, within 0.05 in, and the cloak is no base."""
-    _stands_alone(35464, pitch, tmp_path, 9.891, 25.395, ("cyan", 50), 1.0)
-    _stands_alone(36004, pitch, tmp_path, 19.428, 1.250, ("cyan", 40), 0.7)
+    _stands_alone(35464, pitch, 9.891, 25.395, ("cyan", 50), 1.0)
+    _stands_alone(36004, pitch, 19.428, 1.250, ("cyan", 40), 0.7)
 
 
-def test_a_cloak_standing_out_of_its_rim_by_more_than_its_half_gives_way_to_the_rim(pitch, tmp_path):
+def test_a_cloak_standing_out_of_its_rim_by_more_than_its_half_gives_way_to_the_rim(pitch):
     """Turned seed 39296 (flat, 16.9 px/in) at JPEG 90: near the picture's edge, a cyan
     figure leans so far out of its 50 mm base that its cloak's centre lies outside the rim
     (1.2 in from the base's centre). The cloak was read as a 30 mm base, then, measured by its
     blend as larger, as a 40 mm one 1.1 in off; the rim, fitted four times as tightly, gave way."""
-    _stands_alone(39296, pitch, tmp_path, 20.687, 15.042, ("cyan", 50), 1.3)
+    _stands_alone(39296, pitch, 20.687, 15.042, ("cyan", 50), 1.3)
 
 
-def test_a_pale_rim_round_a_cloak_is_no_blur_ring_of_the_cloak(pitch, tmp_path):
+def test_a_pale_rim_round_a_cloak_is_no_blur_ring_of_the_cloak(pitch):
     """Turned seeds 35728 (flat, 13.4 px/in), 37744 (flat, 16.1) and 39484 (raised, 16.0),
     JPEG 90: a cloak in the team's colour fills a 40 mm base up to its pale rim, and is read by
     its outer edge alone as a 30 mm base. Measured round it by the colour's blend, the rim is
     3 mm further out and duller, which is what a rim's own blur looks like; it was taken for the
     cloak's blur and the base was reported a size small. Measured round a base so read, the
     rim stands."""
-    _stands_alone(35728, pitch, tmp_path, 5.200, 28.074, ("blue", 40), 0.5)
-    _stands_alone(37744, pitch, tmp_path, 19.617, 16.167, ("blue", 40), 0.5)
-    _stands_alone(39484, pitch, tmp_path, 11.882, 18.035, ("red", 40), 0.5)
+    _stands_alone(35728, pitch, 5.200, 28.074, ("blue", 40), 0.5)
+    _stands_alone(37744, pitch, 19.617, 16.167, ("blue", 40), 0.5)
+    _stands_alone(39484, pitch, 11.882, 18.035, ("red", 40), 0.5)
 
 
-def test_a_pale_rim_read_a_size_small_by_a_loose_two_edge_fit_is_read_by_its_blend(pitch, tmp_path):
+def test_a_pale_rim_read_a_size_small_by_a_loose_two_edge_fit_is_read_by_its_blend(pitch):
     """Turned seeds 38584 (15.5 px/in) and 35504 (12.9 px/in) at JPEG 90, flat, on turf: pale
     50 mm rims round grey tops. Their half-score outer edge lies 1-2 mm inside the rim, and
     their centre line names 40 mm, in a fit 0.035-0.04 in loose (the shared picture flat/202 shows
     the same under a hue turned 8 degrees and JPEG 75). Measured by their blend as the larger
     size, the rims are 50 mm."""
-    _stands_alone(38584, pitch, tmp_path, 5.359, 11.948, ("cyan", 50), 0.5)
-    _stands_alone(35504, pitch, tmp_path, 13.552, 25.406, ("magenta", 50), 0.5)
+    _stands_alone(38584, pitch, 5.359, 11.948, ("cyan", 50), 0.5)
+    _stands_alone(35504, pitch, 13.552, 25.406, ("magenta", 50), 0.5)
 
 
-def test_a_pale_rim_read_a_size_small_on_part_of_its_round_is_read_by_its_blend(pitch, tmp_path):
+def test_a_pale_rim_read_a_size_small_on_part_of_its_round_is_read_by_its_blend(pitch):
     """Turned seeds 49008 (16.1 px/in, JPEG 88) and 65360 (17.1 px/in, JPEG 89), flat, on turf,
     as the pictures the companion is checked on: pale blue 50 mm rims round a dark top. Where
     the top meets the rim the blue score gives two edges, a 40 mm base's, fitted within
     0.033 in but on only 46-62 % of the round (the rest of the rim is paler still). Measured by
     the blue's blend as the larger size, the rim is seen all round and fitted far more
     tightly (49008: 0.014 in): a 50 mm base."""
-    _stands_alone(49008, pitch, tmp_path, 1.73, 17.77, ("blue", 50), 0.5, quality=88)
-    _stands_alone(65360, pitch, tmp_path, 9.53, 2.17, ("blue", 50), 0.5, quality=89)
+    _stands_alone(49008, pitch, 1.73, 17.77, ("blue", 50), 0.5, quality=88)
+    _stands_alone(65360, pitch, 9.53, 2.17, ("blue", 50), 0.5, quality=89)
 
 
-def test_a_rim_read_by_its_blend_stands_over_its_own_blur_ring(pitch, tmp_path):
+def test_a_rim_read_by_its_blend_stands_over_its_own_blur_ring(pitch):
     """Turned seeds 56004 (19.3 px/in, JPEG 89, raised; cyan and blue teams) and 48112 (15.6
     px/in, JPEG 90, flat; blue and magenta), on turf: pale blue 40 mm rims. Their fringe into
     the turf, cyan, is a ring 1-3 mm round the rim, read first by cyan's score as a 50 mm base
     by both edges (in 48112 fitted more tightly than the rim, and named blue after, as its
     picture's teams are). The rim, read by blue's blend, gave way to it: it was no ring inside
     the rim, and the rim's blur ring was not counted as one."""
-    _stands_alone(56004, pitch, tmp_path, 19.09, 13.25, ("blue", 40), 0.5, quality=89)
-    _stands_alone(48112, pitch, tmp_path, 4.50, 21.75, ("blue", 40), 0.5)
-    _stands_alone(48112, pitch, tmp_path, 5.59, 16.16, ("blue", 40), 0.5)
+    _stands_alone(56004, pitch, 19.09, 13.25, ("blue", 40), 0.5, quality=89)
+    _stands_alone(48112, pitch, 4.50, 21.75, ("blue", 40), 0.5)
+    _stands_alone(48112, pitch, 5.59, 16.16, ("blue", 40), 0.5)
 
 
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
@@ -295,37 +295,37 @@ def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
         assert near(known, 15.441, 11.708, 0.02) == [("magenta", 50)]
 
 
-def test_a_rim_no_circle_was_drawn_round_is_found_by_its_blend(pitch, tmp_path):
+def test_a_rim_no_circle_was_drawn_round_is_found_by_its_blend(pitch):
     """Turned seeds 43176 (17.99 px/in) and 42672 (17.5) at JPEG 90, flat, on turf: a pale
     cyan 30 mm rim 3.8 mm wide round a sand top under a red figure, and a blue 40 mm rim 3.0 mm
     wide round a grey top under an olive one. Only 8 and 19 of their pixels clear their team
     colour's threshold (a 30 mm rim's worth is 32), so no group was searched and no circle was
     drawn round either: both were missed. Searched by their colour's blend into the turf, over
     the part of the picture where no base was found, they are drawn, and read within 0.05 in."""
-    _stands_alone(43176, pitch, tmp_path, 10.487, 16.650, ("cyan", 30), 0.8)
-    _stands_alone(42672, pitch, tmp_path, 14.036, 13.622, ("blue", 40), 0.8)
+    _stands_alone(43176, pitch, 10.487, 16.650, ("cyan", 30), 0.8)
+    _stands_alone(42672, pitch, 14.036, 13.622, ("blue", 40), 0.8)
 
 
-def test_a_rim_found_by_its_blend_stands_over_a_cloak_leaning_out_of_it(pitch, tmp_path):
+def test_a_rim_found_by_its_blend_stands_over_a_cloak_leaning_out_of_it(pitch):
     """Turned seeds 42544 (16.1 px/in) and 42824 (18.3) at JPEG 90, flat, on turf: a cloak in
     the team's colour leans out of a thin pale rim (3.1-3.6 mm), and its head was read as a 30 mm
     base 0.4-0.95 in off while the rim, a third as strong as the cloak along the team's hue, was
     missed. The blend search draws the rim's own circle; read by its blend, fitted more tightly
     than the cloak, the rim stands and the cloak is no base."""
-    _stands_alone(42544, pitch, tmp_path, 17.834, 12.513, ("cyan", 50), 1.0)
-    _stands_alone(42824, pitch, tmp_path, 16.057, 26.967, ("yellow", 40), 1.0)
+    _stands_alone(42544, pitch, 17.834, 12.513, ("cyan", 50), 1.0)
+    _stands_alone(42824, pitch, 16.057, 26.967, ("yellow", 40), 1.0)
 
 
-def test_a_rim_read_by_both_edges_stands_over_a_figure_of_another_colour_leaning_out(pitch, tmp_path):
+def test_a_rim_read_by_both_edges_stands_over_a_figure_of_another_colour_leaning_out(pitch):
     """Turned seed 49112 (flat, 19.1 px/in) at JPEG 90, on turf: a red-brown figure leans out of
     a pale cyan 50 mm rim, its head 0.4 in beyond it, and the picture's clusters learn its paint
     as red. Its outline was read as a red 30 mm base 0.78 in off and the rim, read by its blend
     with both edges (fitted four times as tightly), gave way to it: the base was missed and a red
     one invented. The rim stands, within 0.05 in, and the figure is no base."""
-    _stands_alone(49112, pitch, tmp_path, 16.463, 22.993, ("cyan", 50), 1.0)
+    _stands_alone(49112, pitch, 16.463, 22.993, ("cyan", 50), 1.0)
 
 
-def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch, tmp_path):
+def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch):
     """A figure over a rim read as a base by two edges, loosely (0.039-0.055 in), and a rim read
     by its blend 3-5 times as tightly where it overlaps: the rim gave way to the figure, which
     a figure read by its outer edge alone never makes it do. Turned seed 67472 (JPEG 94, 17.4
@@ -333,17 +333,17 @@ def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch
     89, 16.4 px/in, raised): a red 40 mm rim under a sand figure, read as a yellow 40 mm one.
     67908 (JPEG 95, 18.1 px/in, raised): a red figure overhanging a red 30 mm rim, read as a
     red 30 mm base 0.6 in off. Each rim stands, within 0.05 in, and no other base there."""
-    _stands_alone(67472, pitch, tmp_path, 9.19, 5.42, ("cyan", 50), 1.0, quality=94)
-    _stands_alone(65348, pitch, tmp_path, 10.65, 19.45, ("red", 40), 1.0, quality=89)
-    _stands_alone(67908, pitch, tmp_path, 1.65, 14.88, ("red", 30), 0.9, quality=95)
+    _stands_alone(67472, pitch, 9.19, 5.42, ("cyan", 50), 1.0, quality=94)
+    _stands_alone(65348, pitch, 10.65, 19.45, ("red", 40), 1.0, quality=89)
+    _stands_alone(67908, pitch, 1.65, 14.88, ("red", 30), 0.9, quality=95)
 
 
-def test_a_loose_neighbour_touching_a_blend_ring_is_no_figure_leaning_out_of_it(pitch, tmp_path):
+def test_a_loose_neighbour_touching_a_blend_ring_is_no_figure_leaning_out_of_it(pitch):
     """Turned seed 62456 (JPEG 90, 15.8 px/in, flat): two blue 40 mm bases touching. A blend
     reading round one of them, a size large and overlapping the other, fits more tightly than
     the other's loose two-edge reading; but that base's centre lies beyond the ring, not on it
     as a leaning figure's does. Both bases stay, each its own size."""
-    found = _found(62456, pitch, tmp_path, 90)
+    found = _found(62456, pitch, 90)
     assert near(found, 20.12, 28.59, 0.05) == [("blue", 40)]
     assert near(found, 18.62, 28.08, 0.05) == [("blue", 40)]
 
@@ -394,14 +394,14 @@ def test_a_tracked_piece_inside_a_base_that_stands_gives_way_to_it(pitch):
     assert near(again.bases, 17.834, 12.513, 1.0) == [("cyan", 50)]
 
 
-def test_a_sand_top_inside_a_pale_rim_of_another_team_is_no_base_of_its_own(pitch, tmp_path):
+def test_a_sand_top_inside_a_pale_rim_of_another_team_is_no_base_of_its_own(pitch):
     """Turned seed 45624 at JPEG 95 (turf, 19.7 px/in, flat): a cyan 40 mm rim 3.1 mm wide round
     a sand top. The top, seen round the figure, read as a yellow 30 mm base (yellow is the
     other team). The rim round it is cyan blended into the turf, nowhere 25 Lab units from it,
     which the check for a ring of another colour took for the turf; its median across the rim
     lies on cyan's line to the turf, and the ring is measured as the base: cyan 40 mm."""
     case = replace(make_turned_case(45624), jpeg_quality=95)
-    found = read_case(case, pitch, tmp_path)[1]
+    found = read_case(case, pitch)[1]
     assert near(found, 8.131, 3.713, 0.3) == [("cyan", 40)]
 
 
@@ -445,9 +445,9 @@ def test_a_rim_whose_own_paint_is_its_teams_keeps_its_name_when_another_blend_re
     assert finder._blend_named(reading, by_magenta).color == "magenta"      # its paint unknown: as before
 
 
-def test_a_blue_rim_round_a_blue_cloak_read_by_magentas_blend_is_blue(pitch, tmp_path):
+def test_a_blue_rim_round_a_blue_cloak_read_by_magentas_blend_is_blue(pitch):
     """The whole picture of the test above: turned seed 44896 at JPEG 88 (19.1 px/in, flat)."""
-    found = read_case(replace(make_turned_case(44896), jpeg_quality=88), pitch, tmp_path)[1]
+    found = read_case(replace(make_turned_case(44896), jpeg_quality=88), pitch)[1]
     assert near(found, 4.902, 16.930, 0.3) == [("blue", 40)]
 
 
@@ -467,7 +467,7 @@ def test_a_colour_that_is_the_blends_own_team_blended_keeps_no_reading_by_its_pa
     assert named is None or named.color == "blue"
 
 
-def test_a_rim_round_a_figure_off_its_centre_is_no_blur_ring_of_the_figure(pitch, tmp_path):
+def test_a_rim_round_a_figure_off_its_centre_is_no_blur_ring_of_the_figure(pitch):
     """Turned seed 56764 at JPEG 91 (turf, 17.3 px/in, raised; yellow and magenta teams): a
     red-brown figure over most of a pale yellow 30 mm rim, read by its outline as a red base
     (the picture's clusters learn the figure paint as red). The rim, read with both its edges,
@@ -475,7 +475,7 @@ def test_a_rim_round_a_figure_off_its_centre_is_no_blur_ring_of_the_figure(pitch
     figure's and the turf's: it was taken for the figure's blur, which spreads evenly round
     what it blurs, and the base was reported red, 0.14 in off."""
     case = replace(make_turned_case(56764), jpeg_quality=91)
-    _, found = read_case(case, pitch, tmp_path)
+    _, found = read_case(case, pitch)
     assert near(found, 6.11, 1.99, 0.3) == [("yellow", 30)]
     assert min(math.hypot(b.x_in - 6.11, b.y_in - 1.99) for b in found) < 0.05
 
@@ -503,7 +503,7 @@ def test_a_pale_rim_whose_paint_lies_on_its_teams_line_keeps_its_blend_reading()
     assert blur_only._blend_named(replace(reading, paint_ab=(-28.2, 11.7)), blur_only._blend_of(cyan)) is None
 
 
-def test_a_pale_cyan_rim_round_a_dark_figure_is_read(pitch, tmp_path):
+def test_a_pale_cyan_rim_round_a_dark_figure_is_read(pitch):
     """The whole picture of the test above: turned seed 55404 at JPEG 92 (raised)."""
-    found = read_case(replace(make_turned_case(55404), jpeg_quality=92), pitch, tmp_path)[1]
+    found = read_case(replace(make_turned_case(55404), jpeg_quality=92), pitch)[1]
     assert near(found, 7.16, 21.31, 0.3) == [("cyan", 30)]

@@ -85,7 +85,7 @@ def test_a_shared_raised_pictures_far_token_is_read_through_more_blur(stem, toke
 
 
 @pytest.mark.parametrize("seed,missing", [(35344, {12, 13}), (34048, {12}), (34268, {10, 11})])
-def test_a_token_whose_threshold_holds_no_square_is_found_by_its_look(pitch, tmp_path, seed, missing):
+def test_a_token_whose_threshold_holds_no_square_is_found_by_its_look(pitch, seed, missing):
     """Turned turf cases at 13-14 px/in, JPEG 90 (34268 raised): the tokens' borders are a pixel
     wide, the turf about as dark, and the adaptive threshold cuts them into specks with no square
     among them. Matched by their look (a dark border in a paper margin, on the board seen from
@@ -93,15 +93,10 @@ def test_a_token_whose_threshold_holds_no_square_is_found_by_its_look(pitch, tmp
     from dataclasses import replace
 
     from companion.sim.testset import make_turned_case
-    from companion.vision.camera_model import load_camera
     from companion.vision.pipeline import VisionPipeline
     case = replace(make_turned_case(seed), jpeg_quality=90)
-    camera = None
-    if case.camera_toml():
-        (tmp_path / "c.toml").write_text(case.camera_toml())
-        camera = load_camera(tmp_path / "c.toml")
     picture = case.image()
-    pipeline = VisionPipeline(pitch, camera, track=False)
+    pipeline = VisionPipeline(pitch, case.camera_model(), track=False)
     result = pipeline.process(picture)
     gray, reg = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY), result.registration
     squares = pipeline.small_tokens.candidates(gray, reg, (pitch.width_in, pitch.height_in), result.bases)
@@ -248,21 +243,16 @@ def test_a_tracked_frame_keeps_no_quads_of_an_earlier_detection():
     assert finder.last_rejected == []
 
 
-def test_tokens_of_cells_under_two_and_a_quarter_pixels_are_read_under_looser_limits(pitch, tmp_path):
+def test_tokens_of_cells_under_two_and_a_quarter_pixels_are_read_under_looser_limits(pitch):
     # Turned cases 17202 (mat, portrait, 16.4 px/in) and 17301 (felt, 16.7 px/in), blurred by
     # 1.2-1.3 px: the right token fits best, but against the sharp patterns at a correlation of
     # 0.55-0.67 and a margin of 0.13-0.24, under the limits (0.65 and 0.2) that suit larger
     # cells. Nothing else is read.
     from companion.sim.testset import make_turned_case
-    from companion.vision.camera_model import load_camera
     from companion.vision.pipeline import VisionPipeline
     for seed, ids in ((17202, {10, 11, 13}), (17301, {10, 11, 13})):
         case = make_turned_case(seed)
-        camera = None
-        if case.camera_toml():
-            (tmp_path / "c.toml").write_text(case.camera_toml())
-            camera = load_camera(tmp_path / "c.toml")
-        result = VisionPipeline(pitch, camera, track=False).process(case.image())
+        result = VisionPipeline(pitch, case.camera_model(), track=False).process(case.image())
         for t in case.scene.tokens:
             if t.id in ids:
                 assert any(s.id == t.id and math.hypot(s.x_in - t.x_in, s.y_in - t.y_in) < 0.05

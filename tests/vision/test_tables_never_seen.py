@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case, make_wide_case
 from companion.vision import parallax
-from companion.vision.camera_model import load_camera
 from companion.vision.base_reading import Base, rim_mid
 from companion.vision.bases import BaseFinder
 from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
@@ -144,14 +143,13 @@ def test_a_board_profile_refuses_a_base_height_that_is_not_a_height():
             profile_from_dict({**base, "base_height_mm": bad})
 
 
-def test_raised_bases_through_a_lens_are_found_at_their_footprints(tmp_path, pitch):
+def test_raised_bases_through_a_lens_are_found_at_their_footprints(pitch):
     case = next(make_wide_case(s) for s in range(4, 200, 8))   # turf, raised, with a lens
     assert case.conditions["raised"] and case.look.dist is not None
     # slim figures on their bases' centres: this is about the rims' height, not what hides them
     case.look = replace(case.look, girth=0.42, stance={}, shade=0.0)
     frame = case.image()
-    (tmp_path / "c.toml").write_text(case.camera_toml())
-    camera = load_camera(tmp_path / "c.toml")
+    camera = case.camera_model()
     flat = VisionPipeline(pitch, None, track=False).process(frame).bases
     raised = VisionPipeline(pitch, camera, track=False).process(frame).bases
 
@@ -178,7 +176,7 @@ def test_a_base_of_a_colour_the_pipeline_does_not_know_is_taken_at_its_top(pitch
     assert pipeline._outline_in("gold") == pipeline.height_in > pipeline._outline_in("magenta") > 0
 
 
-def test_raised_footprints_lean_no_way_toward_the_camera(tmp_path, pitch):
+def test_raised_footprints_lean_no_way_toward_the_camera(pitch):
     """Under a tilt a raised base's side wall shows below its rim on the side toward the camera,
     and on turf the rim's outer edge takes in part of it: read as if the outline were the rim's
     top circle, the footprints lean toward the point of the board below the camera. Read from the
@@ -187,8 +185,7 @@ def test_raised_footprints_lean_no_way_toward_the_camera(tmp_path, pitch):
     for seed in range(4, 132, 8):               # wide cases on turf, raised, through a lens
         case = make_wide_case(seed)
         assert case.conditions["raised"] and case.conditions["surface"] == "turf"
-        (tmp_path / "c.toml").write_text(case.camera_toml())
-        camera = load_camera(tmp_path / "c.toml")
+        camera = case.camera_model()
         pipeline = VisionPipeline(pitch, camera, track=False)
         result = pipeline.process(case.image())
         below = parallax.camera_centre(result.registration.H, camera.K)
@@ -302,22 +299,22 @@ def test_a_blue_rims_cyan_fringe_on_turf_is_not_a_larger_base_around_it(pitch):
     assert [(b.color, b.diameter_mm) for b in near] == [("blue", 40)]
 
 
-def test_touching_small_rims_of_one_colour_under_wide_figures_are_each_found(tmp_path, pitch):
+def test_touching_small_rims_of_one_colour_under_wide_figures_are_each_found(pitch):
     # Four touching 30 mm bases, three magenta and one blue, under figures as wide as their
     # tops, raised, seen at a 24 degree tilt: RANSAC's one circle across them measured as no
     # base; searched again one size at a time, each rim is a circle of its own.
     case = make_wide_case(1005)
-    _each_piece_found(case, _bases(case, pitch, tmp_path), 0.1)
+    _each_piece_found(case, _bases(case, pitch), 0.1)
 
 
-def test_a_rim_touching_another_of_its_colour_covers_its_share_of_what_that_one_leaves(tmp_path, pitch):
+def test_a_rim_touching_another_of_its_colour_covers_its_share_of_what_that_one_leaves(pitch):
     # Turned seed 65144 at JPEG 88 (16.2 px/in, flat): a pale magenta 30 mm rim touching a
     # magenta 40 mm one, a sand figure leaning out over its far side. Its rays that run into
     # the neighbour are not counted, and those left covered 10 of the 24 sectors of its round,
     # under the 45 % asked: it was missed. Counted of the 21 sectors the neighbour leaves, it
     # is read.
     case = replace(make_turned_case(65144), jpeg_quality=88)
-    found = _bases(case, pitch, tmp_path)
+    found = _bases(case, pitch)
     assert _near(found, 15.76, 26.47, 0.06) == [("magenta", 30)]
     assert _near(found, 15.93, 25.09, 0.05) == [("magenta", 40)]
 
@@ -370,7 +367,7 @@ def test_of_one_base_seen_twice_the_better_fit_stays_unless_the_other_is_clearly
     assert [b.edges for b in bases] == [2]  # both edges seen beats one
 
 
-def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it(tmp_path, pitch):
+def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it(pitch):
     """Two touching magenta 30 mm bases, blurred at 20 px/in, fit a 40 mm circle through both as
     well as each fits its own: that circle cuts through one of them (its centre outside it), and
     it is never the base, whichever is measured first. A poor outer-edge reading beside a real
@@ -388,7 +385,7 @@ def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it
     bases = [big]
     add_reading(bases, stray)
     assert bases == [big]
-    found = _bases(make_wide_case(1078), pitch, tmp_path)
+    found = _bases(make_wide_case(1078), pitch)
     for x, y in ((14.57, 2.97), (13.86, 3.93), (13.46, 2.56)):
         assert _near(found, x, y, 0.08) == [("magenta", 30)], (x, y)
 
@@ -436,7 +433,7 @@ def test_a_figure_standing_out_past_its_rim_in_the_rims_colour_never_replaces_th
     assert _near(found, 4.92, 6.39, 0.3) == []
 
 
-def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps(tmp_path, pitch):
+def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps(pitch):
     """A circle overlapping two bases is taken as measured across them, unless it is the only
     one of the three seen with both its edges: on seed 2098 a dark red figure over a cyan 50 mm
     base read as a red 40 mm outer edge, and the cyan 30 mm beside it 0.35 in off; the cyan
@@ -453,15 +450,15 @@ def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps
     bases = list(two_edged)
     add_reading(bases, rim)
     assert bases == two_edged                   # measured across two real bases: not one
-    assert _near(_bases(make_wide_case(2098), pitch, tmp_path), 3.05, 20.69, 0.05) == [("cyan", 50)]
+    assert _near(_bases(make_wide_case(2098), pitch), 3.05, 20.69, 0.05) == [("cyan", 50)]
 
 
-def test_a_rim_is_found_inside_its_blur(tmp_path, pitch):
+def test_a_rim_is_found_inside_its_blur(pitch):
     """Seed 6748, raised on turf: a blue 40 mm rim far from the camera gave too few blue pixels
     to be a candidate; its cyan fringe, as saturated as the rim and ~3 mm wider, was read as
     a cyan 50 mm base. Inside a ring of a colour between a team's and the surface's, that
     team's rim is looked for; the nearer blue 40 mm rim was right already."""
-    found = _bases(make_wide_case(6748), pitch, tmp_path)
+    found = _bases(make_wide_case(6748), pitch)
     for x, y in ((18.03, 28.07), (10.24, 27.17)):
         assert _near(found, x, y, 0.05) == [("blue", 40)], (x, y)
     # Seed 6130, a tan mat: a cyan 40 mm rim's greenish blend was found by green's score and,
@@ -470,18 +467,18 @@ def test_a_rim_is_found_inside_its_blur(tmp_path, pitch):
     # Seed 11894, raised on a tan mat: a pale cyan 40 mm rim read by green's score as a green
     # 40 mm base 0.1 in off (the blend pulled its loose fit aside). Measured in cyan from there
     # the rim fits three times as tightly and is the more saturated: it is the base.
-    assert _near(_bases(make_wide_case(11894), pitch, tmp_path), 15.95, 21.80, 0.05) == [("cyan", 40)]
+    assert _near(_bases(make_wide_case(11894), pitch), 15.95, 21.80, 0.05) == [("cyan", 40)]
 
 
-def test_a_cloak_leaning_out_of_a_paler_rim_of_its_colour_is_not_the_base(tmp_path, pitch):
+def test_a_cloak_leaning_out_of_a_paler_rim_of_its_colour_is_not_the_base(pitch):
     """Raised bases on felt, a figure in the team's colour: its cloak, more saturated than the
     rim, reads as a ring a size smaller and ~0.2 in off the base's centre. A ring within a rim
     is the figure's; the rim's paler shade made it look like the cloak's blend into the felt,
     which a blur ring is only about the same centre (or when nearer the felt's colour)."""
-    found = _bases(make_wide_case(6341), pitch, tmp_path)
+    found = _bases(make_wide_case(6341), pitch)
     assert _near(found, 12.85, 17.06, 0.05) == [("green", 50)]
     assert _near(found, 10.54, 8.52, 0.05) == [("red", 40)]
-    assert _near(_bases(make_wide_case(6126), pitch, tmp_path), 18.31, 19.34, 0.05) == [("blue", 50)]
+    assert _near(_bases(make_wide_case(6126), pitch), 18.31, 19.34, 0.05) == [("blue", 50)]
 
 
 def test_rim_samples_are_read_as_the_white_balanced_lab_of_each_pixel():
@@ -504,12 +501,12 @@ def test_rim_samples_are_read_as_the_white_balanced_lab_of_each_pixel():
         assert np.array_equal(finder._sample(frame, reg, xy), expected)
 
 
-def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(tmp_path, pitch):
+def test_a_ring_found_by_another_colour_is_named_by_its_own_paint(pitch):
     # A magenta 30 mm rim on a tan mat, next to a red team: only red's score found it (its
     # blend into the mat is reddish); the most saturated paint across the rim is magenta.
     # Likewise a cyan rim whose blend into the mat reads yellow.
     for seed, spot, team, size in ((1006, (2.82, 17.85), "magenta", 30), (1034, (14.58, 4.97), "cyan", 40)):
-        found = _bases(make_wide_case(seed), pitch, tmp_path)     # 1006 stands raised, seen through a lens
+        found = _bases(make_wide_case(seed), pitch)     # 1006 stands raised, seen through a lens
         assert _near(found, *spot, 0.1) == [(team, size)], seed
 
 
@@ -689,12 +686,12 @@ def test_a_cut_that_would_leave_too_few_rays_is_not_made(pitch):
     assert _near(_bases(make_wide_case(21072), pitch), 1.72, 19.14, 1.0) == [("yellow", 50)]
 
 
-def test_a_magenta_base_is_not_read_as_its_blur_ring(tmp_path, pitch):
-    found = _bases(make_wide_case(12786), pitch, tmp_path)
+def test_a_magenta_base_is_not_read_as_its_blur_ring(pitch):
+    found = _bases(make_wide_case(12786), pitch)
     assert _near(found, 17.25, 13.72, 0.1) == [("magenta", 40)]
 
 
-def test_a_rim_as_saturated_as_a_ring_inside_it_is_no_blur_ring(tmp_path, pitch):
+def test_a_rim_as_saturated_as_a_ring_inside_it_is_no_blur_ring(pitch):
     """Turned case 21209 (grey felt, 16 px/in): a yellow figure on a sand top in a yellow 50 mm
     rim. The top reads as a pale shade of the rim and pulls a two-edge reading's inner edge in:
     a 40 mm ring, 2.4 mm inside the rim's outer edge alone. The rim is as saturated as that
@@ -704,7 +701,7 @@ def test_a_rim_as_saturated_as_a_ring_inside_it_is_no_blur_ring(tmp_path, pitch)
     ring = Base(6.938, 15.949, 40, "yellow", 0.942, 0.46, 0.0371, chroma=30.1, ab=(-2.5, 32.7))
     rim = Base(6.959, 15.932, 50, "yellow", 1.036, 1.0, 0.0255, edges=1, chroma=29.0, ab=(-2.9, 33.6))
     _wins_either_way(rim, ring, felt)
-    found = _bases(make_turned_case(21209), pitch, tmp_path)
+    found = _bases(make_turned_case(21209), pitch)
     assert _near(found, 6.95, 15.93, 0.1) == [("yellow", 50)]
 
 
@@ -724,16 +721,16 @@ def test_of_two_readings_at_most_one_is_the_others_blend(ab1, ab2, surface, name
         assert not _blend_of(a, b, surface)       # in one name, only a ring round the other is its blend
 
 
-def test_a_magenta_base_under_its_figure_on_a_mat_is_not_read_as_a_red_one_beside_it(tmp_path, pitch):
-    found = _bases(make_wide_case(17166), pitch, tmp_path)
+def test_a_magenta_base_under_its_figure_on_a_mat_is_not_read_as_a_red_one_beside_it(pitch):
+    found = _bases(make_wide_case(17166), pitch)
     assert _near(found, 13.64, 7.79, 0.1) == [("magenta", 30)]
     assert [b for b in found if b.color == "red" and math.hypot(b.x_in - 14.08, b.y_in - 7.58) < 0.3] == []
 
 
-def test_a_rim_cut_in_two_arcs_by_its_figure_is_searched_as_one(tmp_path, pitch):
+def test_a_rim_cut_in_two_arcs_by_its_figure_is_searched_as_one(pitch):
     # A blue 50 mm rim under a wide green figure shows two arcs that lie apart; neither is
     # enough of a circle on its own, together they are.
-    assert _near(_bases(make_wide_case(2023), pitch, tmp_path), 6.78, 5.90, 0.05) == [("blue", 50)]
+    assert _near(_bases(make_wide_case(2023), pitch), 6.78, 5.90, 0.05) == [("blue", 50)]
     # A red 40 mm rim whose figure hides a quarter of it: one arc lies in a group of its own,
     # the other in the group of the 30 mm base it touches, left over once that base is found.
     assert _near(_bases(make_wide_case(2064), pitch), 6.57, 15.79, 0.05) == [("red", 40)]
@@ -813,10 +810,10 @@ def test_the_renderer_draws_a_base_as_large_as_the_truth_says(diameter_mm):
     assert math.sqrt(area / np.pi) == pytest.approx(radius_px, abs=0.1)     # it was 0.6 px too large
 
 
-def test_an_outer_edge_spread_between_two_sizes_is_the_smaller_base(tmp_path, pitch):
+def test_an_outer_edge_spread_between_two_sizes_is_the_smaller_base(pitch):
     # A raised red 30 mm base under a red cloak, 17 px/in: its rim's outer edge alone measures
     # 35 mm across (blur spreads it outward, never inward), so it is the 30 mm base.
-    found = _bases(make_wide_case(1030), pitch, tmp_path)
+    found = _bases(make_wide_case(1030), pitch)
     near = [b for b in found if math.hypot(b.x_in - 9.87, b.y_in - 16.38) < 0.05]
     assert [(b.color, b.diameter_mm, b.edges) for b in near] == [("red", 30, 1)]
 
@@ -834,11 +831,11 @@ def test_a_sand_top_inside_a_blue_rim_is_no_yellow_base_whichever_edges_it_shows
     assert _near(_bases(make_wide_case(6224), pitch), 12.65, 16.77, 0.3) == [("blue", 50)]
 
 
-def test_a_sand_top_inside_a_faint_rim_is_no_yellow_base(tmp_path, pitch):
+def test_a_sand_top_inside_a_faint_rim_is_no_yellow_base(pitch):
     # A pale blue 40 mm rim (chroma about 10) on grey felt, raised, around a sand-coloured top:
     # the rim measures between two sizes and is not taken; the top, a yellowish disc, was
     # reported as a yellow 30 mm base. Missing the base is better than naming it wrongly.
-    assert _near(_bases(make_wide_case(6189), pitch, tmp_path), 9.64, 14.62, 0.3) in ([], [("blue", 40)])
+    assert _near(_bases(make_wide_case(6189), pitch), 9.64, 14.62, 0.3) in ([], [("blue", 40)])
 
 
 def test_a_row_of_touching_bases_longer_than_a_sleeve_limit_is_still_searched(pitch):
@@ -864,36 +861,36 @@ def test_a_sleeve_of_a_teams_colour_across_the_board_is_no_base():
     assert [(b.color, b.diameter_mm, round(b.x_in), round(b.y_in)) for b in found] == [("red", 40, 2, 3)]
 
 
-def test_a_thin_rim_blended_halfway_to_another_palette_colour_is_named_for_its_paint(tmp_path, pitch):
+def test_a_thin_rim_blended_halfway_to_another_palette_colour_is_named_for_its_paint(pitch):
     """Seed 6223, raised on wood: green rims (Lab hue 148) read at hue 118 once blur and JPEG's
     coarse chroma blend them into the orange wood, halfway between green (142) and yellow (93);
     a tenth of a pixel on a frame marker's corner tipped the name. Between two palette colours
     about as near, the paint is the one whose blend into the surface runs through the hue."""
     case = make_wide_case(6223)
-    found = _bases(case, pitch, tmp_path)
+    found = _bases(case, pitch)
     assert {b.color for b in found} == {"green", "magenta"}
     for p in case.scene.pieces:
         assert {c for c, _ in _near(found, p.x_in, p.y_in, 0.1)} <= {p.team}
     assert sum(b.color == "green" for b in found) >= 4
 
 
-def test_a_thin_rims_blur_is_not_read_as_a_larger_base(tmp_path, pitch):
+def test_a_thin_rims_blur_is_not_read_as_a_larger_base(pitch):
     """Seeds 6929 and 5157, felt at 15-20 px/in: a faint 30 mm rim, blurred into a band of
     falling colour 9 mm wide, was measured with both edges (a loose fit, so measured again as
     the larger sizes) and then replaced by the band's outer edge alone, about the same centre,
     read as 40 mm. An outer edge about a two-edge rim's centre is its blur."""
-    assert _near(_bases(make_wide_case(6929), pitch, tmp_path), 18.307, 26.110, 0.05) == [("green", 30)]
-    assert _near(_bases(make_wide_case(5157), pitch, tmp_path), 11.136, 18.425, 0.05) == [("cyan", 30)]
+    assert _near(_bases(make_wide_case(6929), pitch), 18.307, 26.110, 0.05) == [("green", 30)]
+    assert _near(_bases(make_wide_case(5157), pitch), 11.136, 18.425, 0.05) == [("cyan", 30)]
 
 
-def test_an_outer_edge_alone_is_read_less_wide_on_a_smaller_picture(tmp_path, pitch):
+def test_an_outer_edge_alone_is_read_less_wide_on_a_smaller_picture(pitch):
     """Seeds 6045 (raised felt, 14 px/in) and 2049 (flat felt): 40 mm bases measured by their
     rim's outer edge alone read 47-48 mm across and were named 50 mm. The half-level edge of a
     thin, blurred rim lies out by about a pixel or two, so by more millimetres the fewer pixels
     an inch has (about 200 / ppi^2 mm on 667 such readings of the wider set; 800 / ppi^2 while
     the renderer drew every base 0.6 px too large)."""
-    assert _near(_bases(make_wide_case(6045), pitch, tmp_path), 18.690, 6.638, 0.05) == [("magenta", 40)]
-    assert _near(_bases(make_wide_case(2049), pitch, tmp_path), 2.569, 1.329, 0.05) == [("red", 40)]
+    assert _near(_bases(make_wide_case(6045), pitch), 18.690, 6.638, 0.05) == [("magenta", 40)]
+    assert _near(_bases(make_wide_case(2049), pitch), 2.569, 1.329, 0.05) == [("red", 40)]
 
 
 SURFACES_BGR = {"felt": (100, 102, 104), "turf": (50, 116, 46), "mat": (150, 176, 196), "wood": (60, 100, 150)}
@@ -988,18 +985,18 @@ def test_a_blue_figure_inside_a_red_rim_on_turf_is_no_blue_base(pitch):
     assert _near(_bases(make_wide_case(17096), pitch), 1.78, 3.48, 0.15) == [("red", 30)]
 
 
-def test_a_pale_rim_round_a_saturated_cloak_is_sized_by_the_rims_own_paint(tmp_path, pitch):
+def test_a_pale_rim_round_a_saturated_cloak_is_sized_by_the_rims_own_paint(pitch):
     """Seed 21125, raised on felt at 23.7 px/in: a pale blue 40 mm rim round a saturated blue
     cloak, seen by its outer edge alone on part of its round. Halfway from the cloak's colour
     to the felt lies inside the rim: that part read 37 mm and was named 30."""
-    assert _near(_bases(make_wide_case(21125), pitch, tmp_path), 20.84, 27.71, 0.1) == [("blue", 40)]
+    assert _near(_bases(make_wide_case(21125), pitch), 20.84, 27.71, 0.1) == [("blue", 40)]
 
 
-def test_a_blur_wider_than_its_rim_is_sized_by_half_the_score_as_before(tmp_path, pitch):
+def test_a_blur_wider_than_its_rim_is_sized_by_half_the_score_as_before(pitch):
     """Turned seed 14117, raised on felt at 20.3 px/in: a green 30 mm rim blurred into a ramp
     10 mm long. No sample of it is the paint, so halfway from the most team-like one to the
     felt lay 1.4 mm further out than half the score, and named it 40 mm."""
-    assert _near(_bases(make_turned_case(14117), pitch, tmp_path), 14.15, 28.62, 0.1) == [("green", 30)]
+    assert _near(_bases(make_turned_case(14117), pitch), 14.15, 28.62, 0.1) == [("green", 30)]
 
 
 def test_an_outer_edge_alone_on_grey_felt_is_sized_where_the_colour_is_halfway_to_the_felt(pitch):
@@ -1133,17 +1130,17 @@ def test_a_search_pictures_pixels_map_to_the_full_size_pixels_they_cover(x, y, s
     np.testing.assert_allclose(np.floor(half.from_full(full) + 0.5 / step), [[x, y]])
 
 
-def test_a_pale_top_pulling_a_rims_inner_edge_inward_leaves_the_size_its_outer_edge_gives(tmp_path, pitch):
+def test_a_pale_top_pulling_a_rims_inner_edge_inward_leaves_the_size_its_outer_edge_gives(pitch):
     # Wide case 18740 (turf, raised, 18.6 px/in): a yellow 50 mm base with a sand top. The sand
     # reads as a pale yellow, so the rim's inner edge is found 16-17 mm out instead of 21 and
     # its centre line lies between two sizes; the outer edge, at 25.1 mm, is a 50 mm base's
     # own. It was read as a 40 mm base, the one reading whose edges both fit a 40.
     case = make_wide_case(18740)
     sand = next(p for p in case.scene.pieces if p.team == "yellow" and case.look.tops[p.name] == (200, 175, 130))
-    assert _near(_bases(case, pitch, tmp_path), sand.x_in, sand.y_in, 0.05) == [("yellow", 50)]
+    assert _near(_bases(case, pitch), sand.x_in, sand.y_in, 0.05) == [("yellow", 50)]
 
 
-def test_grain_joined_to_rims_by_the_grouping_does_not_hide_them(tmp_path, pitch):
+def test_grain_joined_to_rims_by_the_grouping_does_not_hide_them(pitch):
     # Turned case 21244 (turf, raised, 17 px/in, dim light): the brown margin and the dark
     # table round the pitch are grainy, and specks of their grain pass the yellow rims' score.
     # Grouped, they made one group as large as the board, with the three touching yellow
@@ -1151,7 +1148,7 @@ def test_grain_joined_to_rims_by_the_grouping_does_not_hide_them(tmp_path, pitch
     # solid parts, the rims are a group of their own.
 
     case = make_turned_case(21244)
-    found = _bases(case, pitch, tmp_path)
+    found = _bases(case, pitch)
     for p in case.scene.pieces:
         if p.team == "yellow" and p.x_in > 5:
             assert _near(found, p.x_in, p.y_in, 0.06) == [("yellow", p.diameter_mm)], p
@@ -1188,13 +1185,13 @@ def test_a_sparse_group_as_large_as_the_board_keeps_only_its_solid_parts():
 
 @pytest.mark.parametrize("seed, turned, x, y", [(20193, False, 21.57, 29.67), (21033, False, 21.46, 0.41),
                                                 (14001, True, 22.66, 30.21)])
-def test_a_circle_in_the_margins_colour_about_the_play_areas_corner_is_no_base(tmp_path, pitch, seed, turned, x, y):
+def test_a_circle_in_the_margins_colour_about_the_play_areas_corner_is_no_base(pitch, seed, turned, x, y):
     # Brown margins on felt: a ring about the play area's corner, drawn in the margin's colour
     # (named red, or yellow), seen where it runs off the play area and not where it runs on
     # it, or centred off the play area. Each was a base invented at a corner.
 
     case = (make_turned_case if turned else make_wide_case)(seed)
-    found = _bases(case, pitch, tmp_path)
+    found = _bases(case, pitch)
     assert _near(found, x, y, 1.0) == []
     _each_piece_found(case, found, 0.1)
 
@@ -1215,14 +1212,14 @@ def test_a_base_at_the_play_areas_edge_in_a_colour_unlike_the_margin_stays(pitch
 
 
 @pytest.mark.parametrize("seed", [20038, 21001])
-def test_an_outer_edge_seen_all_round_is_not_replaced_by_a_loose_ring_beside_it(tmp_path, pitch, seed):
+def test_an_outer_edge_seen_all_round_is_not_replaced_by_a_loose_ring_beside_it(pitch, seed):
     # 20038 (mat, raised): a cyan 40 mm base under a cyan cloak, its outer edge seen all round
     # (residual 0.01 in), lost to a green 30 mm ring 0.5 in beside it, fitted on half its rays
     # (0.058 in). 21001 (felt): a blue 50 mm base, seen the same way, lost to a magenta ring
     # where the red figure of the blue 30 mm base beside it meets its rim; the blue 30 was then
     # read as a magenta 40. Both edges seen no longer beats this.
     case = make_wide_case(seed)
-    _each_piece_found(case, _bases(case, pitch, tmp_path), 0.1)
+    _each_piece_found(case, _bases(case, pitch), 0.1)
 
 
 def test_an_outer_edge_smeared_by_jpeg_colour_is_sized_with_the_pictures_own_spread(pitch):
@@ -1243,14 +1240,14 @@ def test_an_outer_edge_smeared_by_jpeg_colour_is_sized_with_the_pictures_own_spr
     assert pipe.bases.outer_spreads["yellow"] > 2.0
 
 
-def test_a_colours_own_spread_and_the_halfway_edge_keep_the_pictures_spread_from_over_shrinking(tmp_path, pitch):
+def test_a_colours_own_spread_and_the_halfway_edge_keep_the_pictures_spread_from_over_shrinking(pitch):
     """Turned case 21251, orange wood: the magenta rims' outer edges read 3.4-4.2 mm wide, the
     green one's 1.2 mm narrow. The picture's median, 3.5 mm, would shrink a green 40 mm base
     read by its outer edge alone (38.9 mm) to 30 mm; the green's own spread caps it. Turned case
     25373: a blue 50 mm base sized by its halfway edge (48.2 mm), which the picture's spread,
     a half-score edge's, would shrink to 40 mm a second time."""
     assert _near(_bases(make_turned_case(21251), pitch), 7.793, 6.317, 0.1) == [("green", 40)]
-    assert _near(_bases(make_turned_case(25373), pitch, tmp_path), 11.548, 21.94, 0.1) == [("blue", 50)]
+    assert _near(_bases(make_turned_case(25373), pitch), 11.548, 21.94, 0.1) == [("blue", 50)]
 
 
 def _learned_from_blend(monkeypatch, name: str, share: float):
@@ -1327,24 +1324,24 @@ def test_a_rim_on_turf_through_jpeg_is_sized_by_the_edge_where_its_colour_is_hal
     assert _near(_bases(case, pitch), 10.07, 21.46, 0.05) == [("cyan", 30)]
 
 
-def test_a_reading_sized_by_the_half_mix_edge_stands_only_where_no_base_is_found(tmp_path, pitch):
+def test_a_reading_sized_by_the_half_mix_edge_stands_only_where_no_base_is_found(pitch):
     """Wide case 21047, raised bases on wood: a ring round the cyan 40 mm base at (10.64, 11.94)
     (outer edge 45.3 mm, inner 36.9) is between sizes, and its half-mix edge (48.2 mm) makes it
     a 50 mm base 0.21 in off. Taken at once it stood there, the search for one size at a time
     was not made, and the 40 mm base was lost. Left to the end of the search, the 40 mm base
     is found and the ring, overlapping it, is dropped."""
-    found = _bases(make_wide_case(21047), pitch, tmp_path)
+    found = _bases(make_wide_case(21047), pitch)
     assert _near(found, 10.64, 11.94, 0.3) == [("cyan", 40)]
 
 
 @pytest.mark.parametrize("seed, quality, x, y", [(51348, 90, 6.19, 28.65), (66048, 91, 3.39, 3.20)])
-def test_a_rim_read_by_its_half_mix_edge_stands_over_a_ring_inside_it(tmp_path, pitch, seed, quality, x, y):
+def test_a_rim_read_by_its_half_mix_edge_stands_over_a_ring_inside_it(pitch, seed, quality, x, y):
     """Turned cases 51348 and 66048 on turf at 16.1-16.2 px/in, JPEG 90-91, as the pictures
     the companion is checked on: pale magenta 50 mm rims round a dark top. Their centre line
     fell between sizes; with the half-mix edge they read as 50 mm bases by both edges on 75 %
     of the round. A circle drawn where the top meets the rim read first as a 40 mm base on
     half the round, a ring inside the rim, and the rim, kept for the end of the search, was
     dropped as overlapping it. A ring inside a reading is never the base (add_reading)."""
-    found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch, tmp_path)
+    found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch)
     assert _near(found, x, y, 0.5) == [("magenta", 50)]
     assert _near(found, x, y, 0.05) == [("magenta", 50)]

@@ -20,7 +20,7 @@ from tests.vision.cases import read_case as _run
 from tests.vision.cases import pixels as _pixels
 
 
-def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_its_blend(tmp_path, pitch):
+def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_its_blend(pitch):
     """Turned seed 34708 saved as JPEG 90 (turf, 19.2 px/in), as the pictures the companion is
     checked on are: a cyan 40 mm rim 3.8 mm wide, raised, under a sand top. Its most saturated
     pixels are 40 % cyan and 60 % turf, 31 degrees of hue off the cyan the picture shows, and
@@ -28,65 +28,65 @@ def test_a_thin_rim_whose_paint_is_blended_into_turf_through_jpeg_is_named_by_it
     other colour's line: a cyan rim blended into the turf."""
     case = replace(make_turned_case(34708), jpeg_quality=90)
     assert case.camera_toml()                            # raised: read through its CAMERA.toml
-    assert _near(_bases(case, pitch, tmp_path), 2.45, 27.88, 0.1) == [("cyan", 40)]
+    assert _near(_bases(case, pitch), 2.45, 27.88, 0.1) == [("cyan", 40)]
 
 
-def test_a_pale_cyan_rim_near_blues_line_only_where_it_would_be_a_fifth_of_blue_is_cyan(tmp_path, pitch):
+def test_a_pale_cyan_rim_near_blues_line_only_where_it_would_be_a_fifth_of_blue_is_cyan(pitch):
     """Turned seed 50760 at JPEG 95 (turf, 17.6 px/in, flat; cyan and blue teams): a pale cyan
     40 mm rim 3.1 mm wide round a sand top, in full view. Its paint lies on cyan's line to the
     turf (1 Lab unit off, 38 % cyan) and within reach of blue's too, but 83 % of the way to the
     turf: a fifth of blue. Blue's line was counted as a rival all the same, the paint named no
     team's, and the base was missed."""
     case = replace(make_turned_case(50760), jpeg_quality=95)
-    assert _near(_bases(case, pitch, tmp_path), 10.40, 17.12, 0.1) == [("cyan", 40)]
+    assert _near(_bases(case, pitch), 10.40, 17.12, 0.1) == [("cyan", 40)]
 
 
-def test_a_pale_red_rim_round_a_sand_top_is_red_not_the_sand_tops_yellow(tmp_path, pitch):
+def test_a_pale_red_rim_round_a_sand_top_is_red_not_the_sand_tops_yellow(pitch):
     """Turned seed 49880 at JPEG 90 (turf, 20.3 px/in, flat; red and magenta teams): a pale red
     rim 3.2 mm wide round a sand top. The picture's clusters learn the sand tops as a "yellow"
     on red's line to the turf; the rim's paint, red blended with the sand and the turf, lies on
     that line too, redder than the sand, and nearer its hue than red's: it was read as a
     yellow base."""
     case = replace(make_turned_case(49880), jpeg_quality=90)
-    assert _near(_bases(case, pitch, tmp_path), 8.87, 18.66, 0.1) == [("red", 50)]
+    assert _near(_bases(case, pitch), 8.87, 18.66, 0.1) == [("red", 50)]
 
 
-def test_a_pale_blue_rim_on_blues_line_is_blue_not_the_cyan_its_hue_is_nearest(tmp_path, pitch):
+def test_a_pale_blue_rim_on_blues_line_is_blue_not_the_cyan_its_hue_is_nearest(pitch):
     """Turned seed 55048 at JPEG 90 (turf, 17.2 px/in, flat; cyan and blue teams): a pale blue
     40 mm rim round a red-brown figure. Its paint, blended into the turf, is as near cyan's
     learned hue as the cyan rims' are; it lies on blue's line to the turf (0.9 off) and off
     cyan's (6.7 off, where the cyan rims lie within 1): it was read as a cyan base."""
     case = replace(make_turned_case(55048), jpeg_quality=90)
-    assert _near(_bases(case, pitch, tmp_path), 17.50, 18.84, 0.1) == [("blue", 40)]
+    assert _near(_bases(case, pitch), 17.50, 18.84, 0.1) == [("blue", 40)]
 
 
-def _reads_each(seed, quality, pitch, tmp_path, cyan_bases):
+def _reads_each(seed, quality, pitch, cyan_bases):
     """Turned case ``seed`` at JPEG ``quality`` reads each of ``cyan_bases`` (x, y, within, size)
     as that one cyan base."""
-    found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch, tmp_path)
+    found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch)
     for x, y, within, size in cyan_bases:
         assert _near(found, x, y, within) == [("cyan", size)], (x, y)
 
 
-def test_a_cyan_team_turned_toward_blue_and_lighter_than_any_blue_blend_is_cyan(tmp_path, pitch):
+def test_a_cyan_team_turned_toward_blue_and_lighter_than_any_blue_blend_is_cyan(pitch):
     """Turned seed 52012 at JPEG 89 (turf, 20.4 px/in, raised; red and cyan teams): the cyan
     team's rims are turned toward blue, Lab (60, -11.8, -27.1), nearer cyan in hue. Blue's
     line to the turf passes 12.0 off that colour, just within reach of a tie, and named the
     team blue: all three of its bases were read as blue. A blue blurred into turf (L 42) is
     no lighter than blue (38) or the turf, and this colour is 18 above both."""
-    _reads_each(52012, 89, pitch, tmp_path, [(9.81, 6.27, 0.1, 40), (15.17, 7.37, 0.1, 40), (16.75, 14.04, 0.1, 30)])
+    _reads_each(52012, 89, pitch, [(9.81, 6.27, 0.1, 40), (15.17, 7.37, 0.1, 40), (16.75, 14.04, 0.1, 30)])
 
 
-def test_a_cyan_team_whose_blur_took_its_name_is_learned_from_its_rims(tmp_path, pitch):
+def test_a_cyan_team_whose_blur_took_its_name_is_learned_from_its_rims(pitch):
     """Turned seed 48476 at JPEG 90 (turf, 20.6 px/in, raised; cyan and blue teams): the cyan
     rims' blur into the turf peaks in hue beside their own paint and is learned first, as
     "cyan"; it lies on blue's line to the turf too, and is dropped as blue's blend. The rims'
     own paint, which had lost the name to it, was never learned: all three cyan bases were
     missed, and a red-brown figure on one of them read as a red base."""
-    _reads_each(48476, 90, pitch, tmp_path, [(14.32, 11.56, 0.1, 30), (15.49, 11.78, 0.1, 30), (18.37, 11.99, 0.3, 40)])
+    _reads_each(48476, 90, pitch, [(14.32, 11.56, 0.1, 30), (15.49, 11.78, 0.1, 30), (18.37, 11.99, 0.3, 40)])
 
 
-def test_a_dull_cluster_does_not_take_the_name_a_blur_left(tmp_path, pitch):
+def test_a_dull_cluster_does_not_take_the_name_a_blur_left(pitch):
     """Turned seed 61952 at JPEG 88 (turf, 13.2 px/in; magenta and red teams): a dull olive
     cluster, (-1.3, 21.2), wanted the name yellow, which a cluster on red's line to the turf
     had taken; with that one dropped as red's blend it took the name (211 mm2 of its paint lies
@@ -94,7 +94,7 @@ def test_a_dull_cluster_does_not_take_the_name_a_blur_left(tmp_path, pitch):
     yellow's chroma: no team's paint, which has at least half its palette colour's
     (``PAINT_CHROMA``)."""
     case = replace(make_turned_case(61952), jpeg_quality=88)
-    assert _near(_bases(case, pitch, tmp_path), 15.89, 6.08, 0.1) == [("red", 30)]
+    assert _near(_bases(case, pitch), 15.89, 6.08, 0.1) == [("red", 30)]
 
 
 @settings(max_examples=200, deadline=None)
@@ -123,20 +123,20 @@ def test_a_team_colours_blend_into_turf_is_named_for_it_or_for_none(team, t, tur
     assert blended_paint(ab, palette, turf) in (team, None)
 
 
-def test_a_yellow_team_is_learned_from_its_rims_not_from_the_sand_tops_beside_them(tmp_path, pitch):
+def test_a_yellow_team_is_learned_from_its_rims_not_from_the_sand_tops_beside_them(pitch):
     """Turned seed 34196 saved as JPEG 90 (turf, 18.7 px/in, dim light): sand-painted tops,
     duller and more numerous than the thin yellow rims, lie 15-30 degrees from them in hue.
     Weighted by chroma, the yellow cluster peaked among the sand (Lab hue 71, chroma 21) and
     the rims, 30 degrees off, were no team's. Its peak found by chroma squared, yellow is
     learned within 20 degrees of the rims' paint, and the 30 mm base is found."""
-    pipeline, found = _run(replace(make_turned_case(34196), jpeg_quality=90), pitch, tmp_path)
+    pipeline, found = _run(replace(make_turned_case(34196), jpeg_quality=90), pitch)
     yellow = pipeline.bases.seen.get("yellow")
     rim_hue = math.atan2(39.3, -8.5)                     # the rims' most saturated paint, as read
     assert math.degrees(hue_gap(yellow.hue, rim_hue)) < 20
     assert _near(found, 16.23, 17.12, 0.1) == [("yellow", 30)]
 
 
-def test_a_cyan_team_on_the_line_from_blue_to_the_turf_is_a_team_of_its_own(tmp_path, pitch):
+def test_a_cyan_team_on_the_line_from_blue_to_the_turf_is_a_team_of_its_own(pitch):
     """Turned seed 35228 saved as JPEG 90 (turf, 16.5 px/in): a cyan team beside a blue one.
     Cyan is learned at Lab (a, b) (-19, -11), on the line from blue's (1, -37) to the turf's
     (-36, 29), where a blue rim's blur would lie, and it was dropped as blue's blur: all three
@@ -145,9 +145,9 @@ def test_a_cyan_team_on_the_line_from_blue_to_the_turf_is_a_team_of_its_own(tmp_
     it is kept. Turned 36708's sand tops, a "yellow" on a spurious red's line to the turf, lie
     inside blue rims and are still dropped; so is wide 1176's "yellow" of 84 pixels (see the
     test of a rim left unexplained after the size-by-size search)."""
-    sand_tops, _ = _run(replace(make_turned_case(36708), jpeg_quality=90), pitch, tmp_path)
+    sand_tops, _ = _run(replace(make_turned_case(36708), jpeg_quality=90), pitch)
     assert "yellow" not in {c.name for c in sand_tops.bases.seen.colours}
-    pipeline, found = _run(replace(make_turned_case(35228), jpeg_quality=90), pitch, tmp_path)
+    pipeline, found = _run(replace(make_turned_case(35228), jpeg_quality=90), pitch)
     assert "cyan" in {c.name for c in pipeline.bases.seen.colours}
     for x, y, size in ((8.61, 7.63, 50), (15.69, 2.50, 50), (19.92, 3.41, 40)):
         assert _near(found, x, y, 0.1) == [("cyan", size)]
@@ -198,46 +198,46 @@ def test_a_pale_cluster_with_little_paint_is_a_team_only_as_saturated_as_paint()
     assert "yellow" in [c.name for c in picture_colours(a, b, L, pal, None, 30, apart=lambda w, s: (1.0, 250.0))]
 
 
-def test_a_pale_cyan_team_beside_blue_is_learned_when_its_rims_blend_into_its_figures(tmp_path, pitch):
+def test_a_pale_cyan_team_beside_blue_is_learned_when_its_rims_blend_into_its_figures(pitch):
     """Turned seed 39788 at JPEG 90 (turf, 19.6 px/in, raised; blue and cyan teams): the cyan
     rims are pale, and where they blend into their red figures they pass blue's hue. Those few
     blue pixels, dilated 21 mm, marked most of the cyan paint as lying beside blue's, so cyan
     was dropped as blue's blur: its five bases were lost, and one was read as blue by blue's
     blend. A handful of pixels is no paint; cyan is learned, and its bases are read cyan."""
-    pipeline, found = _run(replace(make_turned_case(39788), jpeg_quality=90), pitch, tmp_path)
+    pipeline, found = _run(replace(make_turned_case(39788), jpeg_quality=90), pitch)
     assert "cyan" in {c.name for c in pipeline.bases.seen.colours}
     for x, y, size in ((10.04, 5.50, 30), (17.04, 3.45, 40), (3.94, 18.73, 50), (10.93, 22.54, 40),
                        (2.64, 17.82, 30)):
         assert _near(found, x, y, 0.1) == [("cyan", size)], (x, y)
 
 
-def test_a_rim_whose_both_edges_read_inward_is_measured_at_the_size_its_blend_names(tmp_path, pitch):
+def test_a_rim_whose_both_edges_read_inward_is_measured_at_the_size_its_blend_names(pitch):
     """Turned seed 40920 saved as JPEG 90 (turf, 16.5 px/in): a red 50 mm rim 4.9 mm wide round
     a dark grey top under a reddish figure. The figure pulls the inner edge 2.5 mm in, and on
     turf the score's half lies 1.5 mm inside the outer edge: between sizes, the inner edge
     named 40 mm. Where the colour is half the turf's, the outer edge lies at 49.5 mm: the base
     is measured again as 50 mm by its blend into the turf."""
     case = replace(make_turned_case(40920), jpeg_quality=90)
-    assert _near(_bases(case, pitch, tmp_path), 1.46, 17.17, 0.1) == [("red", 50)]
+    assert _near(_bases(case, pitch), 1.46, 17.17, 0.1) == [("red", 50)]
 
 
-def test_a_rim_named_larger_by_its_blend_edge_alone_is_that_size(tmp_path, pitch):
+def test_a_rim_named_larger_by_its_blend_edge_alone_is_that_size(pitch):
     """Turned seed 35216 saved as JPEG 90 (turf, 14.2 px/in): a red 50 mm rim, its inner edge
     read 40 mm's, its colour's half-turf edge at 50 mm. Its blend into the turf reads no rim
     there: where no neighbour stands in the way, it is the size that edge names."""
     case = replace(make_turned_case(35216), jpeg_quality=90)
-    assert _near(_bases(case, pitch, tmp_path), 15.56, 15.49, 0.1) == [("red", 50)]
+    assert _near(_bases(case, pitch), 15.56, 15.49, 0.1) == [("red", 50)]
 
 
-def test_a_rim_sized_by_its_inner_edge_keeps_its_size_when_its_blend_edge_agrees(tmp_path, pitch):
+def test_a_rim_sized_by_its_inner_edge_keeps_its_size_when_its_blend_edge_agrees(pitch):
     """Turned seed 34440 saved as JPEG 90 (turf, 15.7 px/in): a yellow 40 mm rim between two
     other yellow bases, its outer edge spread to 45 mm, read 40 mm by its inner edge. Its
     colour's half-turf edge lies at 44.5 mm, not out at 50 mm's: it stays 40 mm."""
     case = replace(make_turned_case(34440), jpeg_quality=90)
-    assert _near(_bases(case, pitch, tmp_path), 5.38, 25.22, 0.1) == [("yellow", 40)]
+    assert _near(_bases(case, pitch), 5.38, 25.22, 0.1) == [("yellow", 40)]
 
 
-def test_a_rim_read_a_size_small_with_its_top_gives_way_to_its_own_ring_read_by_its_blend(tmp_path, pitch):
+def test_a_rim_read_a_size_small_with_its_top_gives_way_to_its_own_ring_read_by_its_blend(pitch):
     """Turned seed 48236 saved as JPEG 90 (turf, 16.0 px/in, raised): a pale yellow 50 mm rim
     4.9 mm wide round a sand top of about its colour. Rim and top read as one wide band,
     fitted loosely (0.050 in); its inner edge at the top's named 40 mm, while its outer edge
@@ -245,11 +245,11 @@ def test_a_rim_read_a_size_small_with_its_top_gives_way_to_its_own_ring_read_by_
     edge 1.8 mm further out, fitted 2.5 times as tightly: it was refused, as the 40 mm reading
     was no ring inside it. One ring read twice, the tighter reading stands."""
     case = replace(make_turned_case(48236), jpeg_quality=90)
-    assert _near(_bases(case, pitch, tmp_path), 14.23, 26.44, 0.1) == [("yellow", 50)]
+    assert _near(_bases(case, pitch), 14.23, 26.44, 0.1) == [("yellow", 50)]
 
 
 
-def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshines_its_paint(tmp_path, pitch):
+def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshines_its_paint(pitch):
     """Turned seed 34612 saved as JPEG 90 (turf, 16.9 px/in, raised): a blue 40 mm rim 3.5 mm
     wide, pale, round a blue cloak over a dark top. The cloak's outer edge read it as 30 mm,
     0.11 in off. Measured as 40 mm by blue's blend into the turf, the rim's most saturated
@@ -258,17 +258,17 @@ def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshin
     blend's own line names it: blue 40 mm."""
     case = replace(make_turned_case(34612), jpeg_quality=90)
     assert case.camera_toml()
-    assert _near(_bases(case, pitch, tmp_path), 13.45, 1.35, 0.1) == [("blue", 40)]
+    assert _near(_bases(case, pitch), 13.45, 1.35, 0.1) == [("blue", 40)]
 
 
-def test_a_pale_cyan_rim_whose_most_saturated_pixels_are_turf_is_named_by_its_paint(tmp_path, pitch):
+def test_a_pale_cyan_rim_whose_most_saturated_pixels_are_turf_is_named_by_its_paint(pitch):
     """Turned seeds 66656 (JPEG 92, 19.3 px/in, flat) and 59884 (JPEG 91, 18.2 px/in): a pale
     cyan 50 mm rim on turf. Its most saturated pixels in its outer 3 mm are its blend into
     the turf, Lab (-35, 5): 31-34 degrees of hue off the cyan the picture learned, and 3.9 off
     cyan's line to the turf, beyond the 3.3 a blend may lie. It named no team and the base was
     missed. The samples furthest from the turf are its paint, cyan's hue."""
     for seed, quality, x, y in ((66656, 92, 10.03, 23.93), (59884, 91, 4.13, 1.74)):
-        found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch, tmp_path)
+        found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch)
         assert _near(found, x, y, 0.05) == [("cyan", 50)], seed
 
 
@@ -276,7 +276,7 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "vision-samples"
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="the shared samples are not next to this repository")
-def test_a_raised_red_rims_side_wall_is_not_read_as_the_next_size(tmp_path):
+def test_a_raised_red_rims_side_wall_is_not_read_as_the_next_size():
     """The shared picture raised/301 saved again at JPEG 75: a red 30 mm rim 4.5 mm wide reads
     its outer edge at 34 mm and, with the grey side wall beyond it (half red's way to the turf),
     its colour's half-turf edge at 38 mm. Its outer edge is within halfway to 40 mm: it stays
