@@ -228,7 +228,6 @@ def _rim_picture(ppi: float, centre_in, lit: float):
 
 
 def test_a_cloak_of_the_team_colour_over_one_side_of_the_rim_does_not_pull_the_centre():
-    from companion.vision.bases import BaseFinder
     from companion.vision.registration import Registration
     ppi, centre = 30.0, np.array([2.0, 2.0])
     frame = _rim_picture(ppi, centre, lit=0.5)
@@ -245,7 +244,6 @@ def test_a_cloak_of_the_team_colour_over_one_side_of_the_rim_does_not_pull_the_c
 def test_a_sand_top_inside_a_rim_is_the_base_not_a_second_one_of_another_team():
     """A base's top painted sand reads as a pale yellow ring inside the blue rim: bases cannot
     stand inside one another, so the outer ring is the base."""
-    from companion.vision.bases import BaseFinder
     from companion.vision.registration import Registration
     ppi, ss = 30, 4
     img = np.zeros((4 * ppi * ss, 4 * ppi * ss, 3), np.uint8)
@@ -347,7 +345,6 @@ def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
 
 
 def test_of_one_base_seen_twice_the_better_fit_stays_unless_the_other_is_clearly_more_saturated():
-    from companion.vision.base_reading import Base
     from companion.vision.overlaps import add_reading
 
     def base(x, residual, chroma, edges=2):
@@ -372,7 +369,6 @@ def test_a_larger_circle_drawn_across_a_base_and_its_neighbour_never_replaces_it
     well as each fits its own: that circle cuts through one of them (its centre outside it), and
     it is never the base, whichever is measured first. A poor outer-edge reading beside a real
     base (one edge, a loose fit) does not win that way."""
-    from companion.vision.base_reading import Base
     from companion.vision.overlaps import add_reading
     small = Base(14.64, 2.94, 30, "magenta", 0.642, 0.54, 0.0513)
     across = Base(14.02, 3.66, 40, "magenta", 0.859, 0.54, 0.0474)
@@ -395,7 +391,6 @@ def test_a_base_replaced_by_a_circle_across_it_and_its_neighbour_comes_back_when
     the 40 mm circle across it and its neighbour, seen with both edges, replaced it; when the
     neighbour's own rim replaced that circle, the base was lost with it. What a base replaced
     is judged again when the base goes, and as often as the winners change."""
-    from companion.vision.base_reading import Base
     from companion.vision.overlaps import add_reading
     cloaked = Base(14.635, 2.935, 30, "magenta", 0.66, 0.83, 0.0438, edges=1)
     across = Base(14.087, 3.635, 40, "magenta", 0.80, 0.6, 0.035)
@@ -438,7 +433,6 @@ def test_a_rim_seen_with_both_edges_replaces_two_outer_edge_readings_it_overlaps
     one of the three seen with both its edges: on seed 2098 a dark red figure over a cyan 50 mm
     base read as a red 40 mm outer edge, and the cyan 30 mm beside it 0.35 in off; the cyan
     50 mm rim, both edges seen, was dropped for overlapping the two."""
-    from companion.vision.base_reading import Base
     from companion.vision.overlaps import add_reading
     figure = Base(2.21, 20.8, 40, "red", 0.8, 0.9, 0.037, edges=1)
     off = Base(3.8, 21.79, 30, "cyan", 0.62, 1.0, 0.055, edges=1)
@@ -484,7 +478,6 @@ def test_a_cloak_leaning_out_of_a_paler_rim_of_its_colour_is_not_the_base(pitch)
 def test_rim_samples_are_read_as_the_white_balanced_lab_of_each_pixel():
     """The rays' samples go through the white balance as a 256-level table and through Lab on a
     2-D grid (for speed): the same Lab as undoing the gains and converting pixel by pixel."""
-    from companion.vision.bases import BaseFinder
     from companion.vision.colours import lab_of_bgr_u8
     from companion.vision.registration import Registration
     from companion.vision.white import neutral
@@ -523,7 +516,6 @@ def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
     """On green turf a blue rim's blur is a cyan ring ~3 mm larger, as saturated as the rim and
     as round: it loses whatever the order. A cyan rim around a pale blue top, 10 mm larger, is
     no blur: there the inner ring is the top."""
-    from companion.vision.base_reading import Base
     turf = (-35.0, 30.0)
     blue = Base(5.0, 5.0, 40, "blue", 0.763, 0.9, 0.019, chroma=28.0, ab=(2.0, -28.0))
     fringe = Base(5.005, 5.0, 50, "cyan", 0.877, 1.0, 0.009, chroma=29.0, ab=(-20.0, 0.4))
@@ -539,7 +531,6 @@ def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_t
     seen with both its edges where the magenta rim shows only its outer one. Its colour lies on
     the line from the magenta to the mat: it loses, whatever the order. A saturated red ring
     there would be a red base's, and the two-edge reading still wins."""
-    from companion.vision.base_reading import Base
     from companion.vision.overlaps import add_reading
     mat = (7.0, 13.0)
     magenta = Base(13.70, 7.76, 30, "magenta", 0.59, 0.83, 0.028, edges=1, chroma=30.7, ab=(35.0, -9.5))
@@ -559,7 +550,6 @@ def test_a_blur_ring_in_a_bases_own_name_never_replaces_it():
     surface, is still the base; and so is a rim as pale as a blur but 13 mm further out than
     the cloak, further than any blur reaches (turned case 24449: a thin blue rim on grey felt
     at 13 px/in)."""
-    from companion.vision.base_reading import Base
     mat = (8.0, 13.0)
     rim = Base(17.248, 13.729, 40, "magenta", 0.798, 0.83, 0.0167, edges=1, chroma=37.8, ab=(42.1, -22.1))
     ring = Base(17.290, 13.646, 50, "magenta", 1.002, 0.71, 0.0508, chroma=22.1, ab=(14.9, 5.6))
@@ -579,7 +569,6 @@ def test_a_blur_ring_read_with_the_rims_own_colour_at_its_peak_never_replaces_th
     nothing of a blend; its own paint, read in its outer 3 mm, is far duller (16 against 27).
     It loses, whatever the order. The same ring a size step out, or off the rim's centre,
     could be a pale rim round a cloak, and is left to the other rules."""
-    from companion.vision.base_reading import Base
     from companion.vision.overlaps import _own_blur_ring
     felt = (-1.0, 2.0)
     rim = Base(10.333, 17.076, 30, "green", 0.648, 1.0, 0.027, edges=1, chroma=26.9, ab=(-25.3, 15.8))
@@ -665,7 +654,6 @@ def test_a_reading_in_another_teams_paint_is_measured_again_in_its_own_colour(pi
     measures a two-edge rim whose paint is yellow. Its edges are where the red score falls
     to half, inside the yellow rim's own: it read as a yellow 40 mm base. Measured again in
     yellow, from there, it is the 50 mm base."""
-    from companion.vision.bases import BaseFinder
     case = make_turned_case(21248)
     frame = case.image()
     pipeline = VisionPipeline(pitch, track=False)
@@ -696,7 +684,6 @@ def test_a_rim_as_saturated_as_a_ring_inside_it_is_no_blur_ring(pitch):
     rim. The top reads as a pale shade of the rim and pulls a two-edge reading's inner edge in:
     a 40 mm ring, 2.4 mm inside the rim's outer edge alone. The rim is as saturated as that
     ring, so it is no blur of it: the ring is inside the base and never beats it."""
-    from companion.vision.base_reading import Base
     felt = (4.0, -2.0)
     ring = Base(6.938, 15.949, 40, "yellow", 0.942, 0.46, 0.0371, chroma=30.1, ab=(-2.5, 32.7))
     rim = Base(6.959, 15.932, 50, "yellow", 1.036, 1.0, 0.0255, edges=1, chroma=29.0, ab=(-2.9, 33.6))
@@ -712,7 +699,6 @@ _ab = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
 @given(_ab, _ab, _ab, st.sampled_from(["red", "magenta"]))
 def test_of_two_readings_at_most_one_is_the_others_blend(ab1, ab2, surface, name2):
     """Whatever their colours, two readings are never each other's blend: one of them stays."""
-    from companion.vision.base_reading import Base
     from companion.vision.overlaps import _blend_of
     a = Base(0.0, 0.0, 30, "red", 0.59, 0.8, 0.03, chroma=math.hypot(*ab1), ab=ab1)
     b = Base(0.3, 0.0, 30, name2, 0.59, 0.8, 0.03, chroma=math.hypot(*ab2), ab=ab2)
@@ -745,7 +731,6 @@ def test_a_rim_left_unexplained_after_the_size_by_size_search_is_searched_again(
 
 
 def test_arcs_are_joined_only_when_one_rim_could_hold_them():
-    from companion.vision.base_reading import Base
     from companion.vision.bases import _joined_arcs
     blue, red = Palette.nominal().get("blue"), Palette.nominal().get("red")
     t = np.linspace(0, 2 * np.pi, 48, endpoint=False)
@@ -847,7 +832,6 @@ def test_a_row_of_touching_bases_longer_than_a_sleeve_limit_is_still_searched(pi
 
 
 def test_a_sleeve_of_a_teams_colour_across_the_board_is_no_base():
-    from companion.vision.bases import BaseFinder
     from companion.vision.registration import Registration
     ppi = 30
     img = np.full((6 * ppi, 14 * ppi, 3), (110, 112, 115), np.uint8)          # grey felt
@@ -923,7 +907,6 @@ _RHO = np.linspace(_EDGE - 2 / 25.4 - 0.3, _EDGE - 2 / 25.4 + 0.32, 48)   # Base
 
 def test_the_rays_in_these_tests_are_the_finders_own():
     from companion.vision.base_reading import MM
-    from companion.vision.bases import BaseFinder
 
     assert np.allclose(BaseFinder._rays(np.zeros(2), _EDGE - 2 * MM)[0], _RHO)
 
@@ -1030,8 +1013,6 @@ def test_a_board_seen_at_too_few_pixels_per_inch_is_said_once(pitch, caplog):
 def test_a_new_base_touching_another_is_measured_again_only_if_its_rays_ran_into_it():
     # Two touching red 40 mm bases. The one measured with the other already known (its rays
     # into it left out) is not measured again; the one measured first is, without the other.
-    from companion.vision.base_reading import Base
-    from companion.vision.bases import BaseFinder
 
     first, second = Base(5.0, 5.0, 40, "red", 0.79, 1.0, 0.01), Base(6.6, 5.0, 40, "red", 0.79, 1.0, 0.01)
     finder = BaseFinder(teams=["red"])
@@ -1053,7 +1034,6 @@ def test_a_rim_is_measured_again_only_when_its_rays_started_well_off_its_centre(
     # edges they find are where the rim's are, and one measurement is enough. A rim seen by its
     # outer edge alone (a figure of its colour over the top: lit 1.0) is a looser fit, and is
     # measured again from 0.02 in off.
-    from companion.vision.bases import BaseFinder
     from companion.vision.registration import Registration
     ppi, centre = 30.0, np.array([2.0, 2.0])
     frame = _rim_picture(ppi, centre, lit=lit)
@@ -1073,7 +1053,6 @@ def test_only_the_part_of_the_picture_that_can_hold_a_base_is_searched_and_it_is
     # of the board and 2.2 in round it, on pixels the whole picture's half size shares, so the
     # rim pixels found there are the same points.
     from companion.sim.testset import make_case
-    from companion.vision.bases import BaseFinder
     from companion.vision.registration import BoardRegistrar, MarkerFinder
 
     frame = make_case(7000).image()
@@ -1197,8 +1176,6 @@ def test_a_circle_in_the_margins_colour_about_the_play_areas_corner_is_no_base(p
 
 
 def test_a_base_at_the_play_areas_edge_in_a_colour_unlike_the_margin_stays(pitch):
-    from companion.vision.base_reading import Base
-    from companion.vision.bases import BaseFinder
 
     finder = BaseFinder(board_in=(pitch.width_in, pitch.height_in))
     frame_colour = (7.0, 8.0)                                           # a brown frame
