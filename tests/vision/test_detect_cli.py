@@ -149,6 +149,16 @@ def test_every_key_of_a_camera_file_is_checked(tmp_path, change, message):
     assert message in str(exc.value)
 
 
+def test_a_camera_file_that_is_not_toml_or_not_there_is_named_in_one_line(tmp_path):
+    from companion.vision.camera_model import CameraFileError, load_camera
+    bad = tmp_path / "CAMERA.toml"
+    bad.write_text("width = 1280\nfx = = 1000\n")
+    with pytest.raises(CameraFileError, match=r"CAMERA\.toml: cannot be read \("):
+        load_camera(bad)
+    with pytest.raises(CameraFileError, match=r"gone\.toml: file not found"):
+        load_camera(tmp_path / "gone.toml")
+
+
 def test_files_saved_with_a_byte_order_mark_are_read(tmp_path):
     from companion.vision.camera_model import load_camera
     from companion.vision.profile import load_profile
