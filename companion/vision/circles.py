@@ -161,6 +161,7 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
             c, r = fits[best]
             keep = keep & (np.abs(np.hypot(x - c[0], y - c[1]) - r) < max(3 * 1.4826 * med, 0.012))
     c = start
+    settled = False
     for _ in range(rounds):
         if np.count_nonzero(keep) < min_keep:
             return None, 0.0, keep
@@ -169,12 +170,13 @@ def robust_circle(pts: np.ndarray, keep: np.ndarray, start: np.ndarray, r0: floa
         mad = median(res[keep]) * 1.4826 + 1e-4
         was, keep = keep, res < max(3 * mad, 0.012)
         if np.array_equal(keep, was):           # the same points: another round would fit them again
+            settled = True
             break
     if np.count_nonzero(keep) < min_keep:
         return None, 0.0, keep
     if geometric:
         c, r, _ = fit_concentric(pts[keep], pts[keep][:0], c)
-    else:
+    elif not settled:                           # (settled: the last round's fit is of these points)
         c, r = lsq_circle(pts[keep], c, r)
     return c, r, keep
 
