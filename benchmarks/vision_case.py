@@ -75,12 +75,11 @@ def traced(at: tuple[float, float], say=print):
         say("learned: " + ", ".join(f"{c.name} ({c.lab[1]:.1f}, {c.lab[2]:.1f})" for c in self.seen.colours) +
             f"; surface ({self.surface_ab[0]:.1f}, {self.surface_ab[1]:.1f})")
 
-    def candidates(orig, self, groups, ppi, per_size=False):
-        out = orig(self, groups, ppi, per_size)
-        for colour, centre, r in out:
+    def circles(orig, self, *args, **kw):
+        for colour, centre, r in orig(self, *args, **kw):      # drawn one at a time
             if near(centre):
                 say(f"  circle {colour.name} at ({centre[0]:.2f}, {centre[1]:.2f}), r {r:.3f} in")
-        return out
+            yield colour, centre, r
 
     depth = [0]         # a measurement made within another is said before it, indented further
 
@@ -104,7 +103,7 @@ def traced(at: tuple[float, float], say=print):
             say(f"  late reading {_short(base)} {'stands' if stood else 'does not stand'}")
         return stood
 
-    wrapped = [(BaseFinder, "learn_colours", learn_colours), (BaseFinder, "candidates", candidates),
+    wrapped = [(BaseFinder, "learn_colours", learn_colours), (BaseFinder, "_circles", circles),
                (BaseFinder, "refine", measured("measured")),
                (LateReadings, "_measured_in", measured("measured again")),
                (LateReadings, "_rescue", measured("rescued")),

@@ -47,7 +47,7 @@ from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Ba
                                           within)
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
-                                      ransac_circles, robust_circle)
+                                      each_ransac_circle, robust_circle)
 from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, Palette, TeamColour,
                                      blend_position, blend_reach, blended_paint, blends, hue_gap, paint_apart,
                                      picture_colours, surface_colour)
@@ -290,15 +290,23 @@ class BaseFinder(LateReadings):
         # searched for one size at a time, each rim is a circle of its own
         searches = [(mid, (mid * 0.85, mid * 1.15)) for mid in sorted(RIM_MIDS_IN, reverse=True)] if per_size \
             else [(RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))]
-        accept = (RIM_MID_MIN_IN * 0.8, RIM_MID_MAX_IN * 1.2)
         out = []
         for colour, board in groups:
-            key = _key(board) if self._own_draws else None
-            rng = np.random.default_rng([self.seed, key]) if key in self._own_draws else self.rng
             for mid, radii in searches:
-                min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))   # a third of a 3 mm rim
-                out += [(colour, centre, r) for centre, r in ransac_circles(board, rng, min_pts, radii, accept)]
+                out += list(self._circles(colour, board, ppi, mid, radii))
         return out
+
+    def _circles(self, colour: TeamColour, board: np.ndarray, ppi: float, mid: float = RIM_MID_MIN_IN,
+                 radii: tuple[float, float] = (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15), explained=None):
+        """RANSAC's rim circles, of rim centre-line radius about ``mid`` (within ``radii``), among
+        the points ``board`` of a group of ``colour``, one at a time (:func:`each_ransac_circle`,
+        ``explained`` passed on): (colour, centre, radius)."""
+        key = _key(board) if self._own_draws else None
+        rng = np.random.default_rng([self.seed, key]) if key in self._own_draws else self.rng
+        min_pts = max(5, int(0.35 * np.pi * mid * 3 * MM * ppi * ppi * 0.5))   # a third of a 3 mm rim
+        for centre, r in each_ransac_circle(board, rng, min_pts, radii, (RIM_MID_MIN_IN * 0.8, RIM_MID_MAX_IN * 1.2),
+                                            explained=explained):
+            yield colour, centre, r
 
     # --- 2. refinement ---------------------------------------------------------------
 
@@ -974,14 +982,27 @@ class BaseFinder(LateReadings):
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
                             per_size: bool = False) -> tuple[list, list]:
         """Measure the rim circles found in ``groups`` and add the bases among them to ``bases``;
-        returns the groups where a circle measured as no base, and those with no circle."""
+        returns the groups where a circle measured as no base, and those with no circle.
+
+        A group's circles are drawn and measured one at a time (``per_size``: every size's
+        first): once a base of its colour stands, RANSAC draws no more from the points it
+        explains. Drawn all at once, a rim's inner edge and its figure gave a circle or two
+        more, passed over or measured as none; on the speed cases that was two in five of the
+        draws and a tenth of a first frame (PERFORMANCE.md, forty-eighth pass)."""
         failed, empty = [], []
+        margin = 0.08 + 1 / ppi
         for group in groups:
             bad = False
-            circles = self.candidates([group], ppi, per_size)
-            if not circles:
-                empty.append(group)
+            if per_size:
+                circles = self.candidates([group], ppi, per_size)
+            else:
+                # (a reading of another colour round its points explains none of them: it can be
+                # their rim's blur ring)
+                circles = self._circles(*group, ppi, explained=lambda pts, name=group[0].name: within(
+                    pts, [b for b in bases if b.color == name], margin))
+            none = True
             for colour, centre, r in circles:
+                none = False
                 if self._needless(colour, centre, r, bases):
                     continue
                 # rays that would run into a base of its colour it touches are left out
@@ -1003,6 +1024,8 @@ class BaseFinder(LateReadings):
                     self._apart[base] = neighbours
                     add_reading(bases, base, self.surface_ab, self._displaced)
                 bad |= base is None
+            if none:
+                empty.append(group)
             if bad:
                 failed.append(group)
         return failed, empty

@@ -54,10 +54,20 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
     supported by at least ``min_points`` points spread round at least 40 % of it and, once
     fitted, with a radius within ``accept_in``: [(centre, radius)]. Each circle's points
     are taken out before the next is looked for (two touching rims are two circles)."""
-    found = []
+    return list(each_ransac_circle(points, rng, min_points, radii_in, accept_in, tries))
+
+
+def each_ransac_circle(points: np.ndarray, rng: np.random.Generator, min_points: int,
+                       radii_in: tuple[float, float], accept_in: tuple[float, float], tries: int = 160,
+                       explained=None):
+    """:func:`ransac_circles` one circle at a time. With ``explained`` (board points -> a mask
+    of those it explains, asked after each circle is handed out), the points it explains are
+    taken out too before the next is looked for: the caller has measured the circle as a
+    base, and the rim's inner edge and its figure are no other base's."""
+    found = 0
     origin = points.sum(axis=0) / len(points) if len(points) else np.zeros(2)
     pts = points - origin                     # centred: d^2 below stays exact
-    while len(pts) >= min_points and len(found) < 12:
+    while len(pts) >= min_points and found < 12:
         x, y = pts[:, 0].copy(), pts[:, 1].copy()
         idx = rng.integers(0, len(pts), size=(tries, 3))
         centres, radii, ok = circles_from_triples(x, y, idx)
@@ -90,10 +100,12 @@ def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int
         ang = np.arctan2(y[members] - centre[1], x[members] - centre[0])
         coverage = np.count_nonzero(np.bincount(((ang + np.pi) / (2 * np.pi) * 24).astype(int) % 24,
                                                 minlength=24)) / 24
-        if coverage >= 0.4 and accept_in[0] < radius < accept_in[1]:
-            found.append((centre + origin, radius))
         pts = pts[~members]
-    return found
+        if coverage >= 0.4 and accept_in[0] < radius < accept_in[1]:
+            found += 1
+            yield centre + origin, radius
+            if explained is not None and len(pts):
+                pts = pts[~explained(pts + origin)]
 
 
 def _centred(pts: np.ndarray):

@@ -9,17 +9,18 @@ from companion.vision.colours import lab_of_rgb
 from companion.vision.pipeline import VisionPipeline
 
 
-def read_case(case, pitch):
+def read_case(case, pitch, seed=0):
     """The pipeline that read a test-set case, through its CAMERA.toml if it has one, and the
-    bases it found."""
+    bases it found; ``seed``: its base search's RANSAC draws (the companion's are seed 0's)."""
     camera = getattr(case, "camera_model", lambda: None)()
-    pipeline = VisionPipeline(pitch, camera, track=False)
+    pipeline = VisionPipeline(pitch, camera, track=False, seed=seed)
     return pipeline, pipeline.process(case.image()).bases
 
 
-def found_in(case, pitch):
-    """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one."""
-    return read_case(case, pitch)[1]
+def found_in(case, pitch, seed=0):
+    """The bases the pipeline finds in a test-set case, through its CAMERA.toml if it has one
+    (``seed``: as :func:`read_case`'s)."""
+    return read_case(case, pitch, seed)[1]
 
 
 def near(found, x, y, within):
