@@ -3,7 +3,8 @@
 1. Candidates: pixels whose team score is high, on a half-size image (full size when
    the board is seen at under 20 px/in: halved, a rim would blur into the surface), mapped to
    board inches; RANSAC finds circles of a base's rim radius among them, so a
-   rim half hidden by its figure, or two rims touching, still give circles.
+   rim half hidden by its figure, or two rims touching, still give circles. A group's
+   circles are drawn one at a time, none more from the points a base of its colour explains.
    When a candidate measures as nothing, it is measured in the colour next in hue
    (a rim lit paler than its team's, among its fringes' pixels); when it still does
    (a circle drawn across touching rims), the search runs again without the bases
