@@ -985,11 +985,12 @@ class BaseFinder(LateReadings):
         """Measure the rim circles found in ``groups`` and add the bases among them to ``bases``;
         returns the groups where a circle measured as no base, and those with no circle.
 
-        A group's circles are drawn and measured one at a time (``per_size``: every size's
-        first): once a base of its colour stands, RANSAC draws no more from the points it
-        explains. Drawn all at once, a rim's inner edge and its figure gave a circle or two
-        more, passed over or measured as none; on the speed cases that was two in five of the
-        draws and a tenth of a first frame (PERFORMANCE.md, forty-eighth pass)."""
+        A group's circles are drawn and measured one at a time (with ``per_size``, all of them
+        first, each size in turn): once a base of its colour stands, RANSAC draws no more from
+        the points it explains. Drawn all at once, a rim's inner edge and its figure gave a
+        circle or two more, passed over or measured as none; on the speed cases that was two
+        in five of the draws and 0.6 ms of a first frame's 15 (PERFORMANCE.md, forty-eighth
+        pass)."""
         failed, empty = [], []
         margin = 0.08 + 1 / ppi
         for group in groups:

@@ -54,6 +54,7 @@ def test_the_trace_says_what_the_search_learned_measured_and_read_near_the_point
         status, out, _ = vision_case.detect_case(case, tmp_path)
     assert status == 0 and BaseFinder.refine is before
     assert lines[0].startswith("learned: ") and "cyan (" in lines[0] and "blue (" in lines[0]
+
     def at(line, after=""):
         x, y = map(float, re.search(re.escape(after) + r"at \(([-\d.]+), ([-\d.]+)\)", line).groups())
         return np.hypot(x - 17.50, y - 18.84) < 0.03
