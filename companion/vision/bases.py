@@ -76,6 +76,7 @@ PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in
 MIN_COVERAGE = 0.45      # a two-edge reading's rays cover this share of its round (of the round that
 #                          rays not running into a touching base of its colour leave it)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
+ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
 
@@ -290,15 +291,15 @@ class BaseFinder(LateReadings):
         # a circle RANSAC draws across several touching small rims is bigger than any of them:
         # searched for one size at a time, each rim is a circle of its own
         searches = [(mid, (mid * 0.85, mid * 1.15)) for mid in sorted(RIM_MIDS_IN, reverse=True)] if per_size \
-            else [(RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))]
+            else [ANY_RIM_SEARCH]
         out = []
         for colour, board in groups:
             for mid, radii in searches:
                 out += list(self._circles(colour, board, ppi, mid, radii))
         return out
 
-    def _circles(self, colour: TeamColour, board: np.ndarray, ppi: float, mid: float = RIM_MID_MIN_IN,
-                 radii: tuple[float, float] = (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15), explained=None):
+    def _circles(self, colour: TeamColour, board: np.ndarray, ppi: float, mid: float, radii: tuple[float, float],
+                 explained=None):
         """RANSAC's rim circles, of rim centre-line radius about ``mid`` (within ``radii``), among
         the points ``board`` of a group of ``colour``, one at a time (:func:`each_ransac_circle`,
         ``explained`` passed on): (colour, centre, radius)."""
@@ -923,7 +924,7 @@ class BaseFinder(LateReadings):
         failed, empty = self._measure_candidates(frame, reg, groups, half.ppi, bases)
         unread = {id(g) for g in failed + empty}
         gave = [g for g in groups if id(g) not in unread]      # each circle drawn in them a base
-        margin = 0.08 + 1 / half.ppi
+        margin = _explained_margin(half.ppi)
         if failed:
             # A circle RANSAC drew across several touching rims of one colour measures as no
             # base; in the groups where that happened, with the bases found so far taken out
@@ -992,7 +993,7 @@ class BaseFinder(LateReadings):
         in five of the draws and 0.6 ms of a first frame's 15 (PERFORMANCE.md, forty-eighth
         pass)."""
         failed, empty = [], []
-        margin = 0.08 + 1 / ppi
+        margin = _explained_margin(ppi)
         for group in groups:
             bad = False
             if per_size:
@@ -1000,7 +1001,7 @@ class BaseFinder(LateReadings):
             else:
                 # (a reading of another colour round its points explains none of them: it can be
                 # their rim's blur ring)
-                circles = self._circles(*group, ppi, explained=lambda pts, name=group[0].name: within(
+                circles = self._circles(*group, ppi, *ANY_RIM_SEARCH, explained=lambda pts, name=group[0].name: within(
                     pts, [b for b in bases if b.color == name], margin))
             none = True
             for colour, centre, r in circles:
@@ -1090,6 +1091,12 @@ class BaseFinder(LateReadings):
                     base = again
             out.append(base)
         return out
+
+
+def _explained_margin(ppi: float) -> float:
+    """How far outside a measured base's rim (inches) a search picture's pixels, at ``ppi``,
+    are still taken as that base's: 0.08 in and a pixel."""
+    return 0.08 + 1 / ppi
 
 
 def _key(points: np.ndarray) -> int:

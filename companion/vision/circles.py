@@ -48,21 +48,15 @@ def circles_from_triples(x: np.ndarray, y: np.ndarray, idx: np.ndarray):
     return centres, np.hypot(ax - ux, ay - uy), ok
 
 
-def ransac_circles(points: np.ndarray, rng: np.random.Generator, min_points: int,
-                   radii_in: tuple[float, float], accept_in: tuple[float, float], tries: int = 160):
-    """Circles with a radius within ``radii_in`` among ``points`` (board inches), each
-    supported by at least ``min_points`` points spread round at least 40 % of it and, once
-    fitted, with a radius within ``accept_in``: [(centre, radius)]. Each circle's points
-    are taken out before the next is looked for (two touching rims are two circles)."""
-    return list(each_ransac_circle(points, rng, min_points, radii_in, accept_in, tries))
-
-
 def each_ransac_circle(points: np.ndarray, rng: np.random.Generator, min_points: int,
                        radii_in: tuple[float, float], accept_in: tuple[float, float], tries: int = 160,
                        explained=None):
-    """:func:`ransac_circles` one circle at a time. With ``explained`` (board points -> a mask
-    of those it explains, asked after each circle is handed out), the points it explains are
-    taken out too before the next is looked for: the caller has measured the circle as a
+    """Circles with a radius within ``radii_in`` among ``points`` (board inches), each
+    supported by at least ``min_points`` points spread round at least 40 % of it and, once
+    fitted, with a radius within ``accept_in``: (centre, radius), one at a time. Each circle's
+    points are taken out before the next is looked for (two touching rims are two circles);
+    with ``explained`` (board points -> a mask of those it explains, asked after each circle
+    is handed out), the points it explains too: the caller has measured the circle as a
     base, and the rim's inner edge and its figure are no other base's."""
     found = 0
     origin = points.sum(axis=0) / len(points) if len(points) else np.zeros(2)

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.vision.circles import (consensus_circle, each_ransac_circle, fit_concentric, fit_concentric_algebraic,
-                                      lsq_circle, ransac_circles, robust_circle)
+                                      lsq_circle, robust_circle)
 
 
 def ring(cx, cy, r, n=60, start=0.0, span=2 * np.pi, noise=0.0, seed=0):
@@ -63,7 +63,7 @@ def test_ransac_finds_two_touching_rims_and_not_the_noise():
     rng = np.random.default_rng(3)
     a, b = ring(10, 10, 0.51, n=120, noise=0.01), ring(11.2, 10, 0.51, n=120, noise=0.01, seed=2)
     clutter = rng.uniform(8, 13, (40, 2))
-    found = ransac_circles(np.concatenate([a, b, clutter]), rng, 40, (0.4, 1.1), (0.4, 1.1))
+    found = list(each_ransac_circle(np.concatenate([a, b, clutter]), rng, 40, (0.4, 1.1), (0.4, 1.1)))
     centres = sorted(tuple(np.round(c, 1)) for c, _ in found)
     assert centres == [(10.0, 10.0), (11.2, 10.0)]
     assert all(abs(r - 0.51) < 0.02 for _, r in found)
@@ -76,7 +76,7 @@ def test_ransac_draws_no_more_from_the_points_a_measured_base_explains():
     rim, figure = ring(10, 10, 0.88, n=150, noise=0.01), ring(10, 10, 0.62, n=60, noise=0.01, seed=1)
     beside = ring(11.9, 10, 0.49, n=90, noise=0.01, seed=2)
     pts = np.concatenate([rim, figure, beside])
-    every = ransac_circles(pts, np.random.default_rng(5), 20, (0.4, 1.1), (0.4, 1.1))
+    every = list(each_ransac_circle(pts, np.random.default_rng(5), 20, (0.4, 1.1), (0.4, 1.1)))
     assert sorted(round(r, 1) for _, r in every) == [0.5, 0.6, 0.9]
     found = []
     inside_of_found = lambda p: np.zeros(len(p), bool) if not found else \
