@@ -27,7 +27,7 @@ from companion.vision.colours import NOMINAL_RGB
 from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, load_profile
-from companion.vision.sides import named_for_sides
+from companion.vision.sides import named_by_own_rims, named_for_sides
 from companion.vision.tiles import TileLibrary, grid_lab, on_its_tile, read_cells
 
 EXIT_UNREADABLE, EXIT_NO_BOARD = 2, 3
@@ -82,6 +82,10 @@ def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None
             bases, sides = read_as
             notes.append(f"bases of more than {profile.teams_at_most} team colours were read: each is named for "
                          f"{' or '.join(sides)}, the team whose line to the surface its rim's paint lies nearest")
+        # read in two colours: each base named by how the picture's own rims of the two teams look
+        by_rims = named_by_own_rims(bases, finder.surface_ab, finder.surface_turns_hues())
+        if by_rims is not None:
+            bases = by_rims
     out = {
         "markers": sorted(result.markers),
         "pieces": [{"x_in": round(b.x_in, 4), "y_in": round(b.y_in, 4), "diameter_mm": b.diameter_mm,

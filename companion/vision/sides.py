@@ -6,13 +6,17 @@ sides; a profile's ``teams_at_most`` may allow more). A pale rim's blend into th
 can be read as a colour no team plays: a blue rim's blend into turf is cyan in hue.
 `companion detect`, told no teams, names such bases for the team whose colour blended into
 the surface they are (:func:`named_for_sides`); `companion run` searches only its
-configured teams' colours and never reads another.
+configured teams' colours and never reads another. Bases read in two colours are then
+named by how the picture's own rims of each team look (:func:`named_by_own_rims`): a pale
+rim's blend can turn its hue nearer the other team's colour.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+
+import numpy as np
 
 from companion.vision.colours import Palette, blend_position
 from companion.vision.late_readings import ghost_of
@@ -78,3 +82,67 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     if named == [b.color for b in bases]:
         return None
     return [b if n == b.color else replace(b, color=n) for n, b in zip(named, bases)], sides
+
+
+OWN_RIMS_FAR = 3.0   # a paint this many times further off its team's rims' line than the other's,
+OWN_RIMS_PAD = 5.0   # and this many Lab units besides, is the other team's rim
+OWN_RIMS_LEAST = 2   # the other bases of a team that show its rims (their median paint)
+
+
+def _off_rims_line(paint, rims, surface_ab) -> float:
+    """How far (Lab a, b) ``paint`` lies off the line from a team's rims' paint ``rims`` to the
+    surface's: the blend runs from them into the surface, and a rim of the team lit brighter
+    or blurred less lies beyond them (up to as far again).
+
+    >>> _off_rims_line((5.0, 4.0), (0.0, 0.0), (10.0, 0.0)), _off_rims_line((-8.0, 3.0), (0.0, 0.0), (10.0, 0.0))
+    (4.0, 3.0)
+    """
+    p = np.asarray(paint, float)
+    r = np.asarray(rims, float)
+    span = np.asarray(surface_ab, float) - r
+    t = float(np.clip((p - r) @ span / max(float(span @ span), 1e-9), -1.0, 1.0))
+    return float(np.hypot(*(p - r - t * span)))
+
+
+def named_by_own_rims(bases, surface_ab, turns_hues: bool) -> list | None:
+    """``bases`` read in two colours, each named by how the picture's own rims of the two teams
+    look, or None (nothing renamed). A base is the other team's when its rim's paint lies
+    ``OWN_RIMS_FAR`` times as far and ``OWN_RIMS_PAD`` further off the line from its team's
+    other rims' paint (their median) to the surface than off the other team's line; each
+    team's line is drawn from ``OWN_RIMS_LEAST`` of its other bases at least.
+
+    A rim's paint is named by the picture's colour nearest in hue, but on turf below 16 px/in a
+    pale rim 2 px wide is nowhere its own paint: its blend into the turf turns its hue, a blue
+    rim's toward cyan, a red's toward yellow, and the picture's learned colours come from
+    figures and cloaks as much as rims. The other rims of its team show where its blends lie
+    in this picture's light. Names read on a surface that turns no hue (grey felt) stand.
+
+    >>> from companion.vision.base_reading import Base
+    >>> cyan = [Base(float(k), 0.0, 30, "cyan", 0.6, 1.0, 0.01, paint_ab=ab)
+    ...         for k, ab in enumerate([(-34.6, 16.0), (-36.1, 16.8), (-37.3, 14.9)])]
+    >>> blue = [Base(9.0 + k, 0.0, 50, "blue", 1.0, 1.0, 0.01, paint_ab=ab)
+    ...         for k, ab in enumerate([(-22.4, 1.4), (-21.4, 6.2), (-23.4, 7.7)])]
+    >>> pale = Base(20.0, 0.0, 50, "cyan", 1.0, 1.0, 0.01, paint_ab=(-18.2, 2.7))   # turned case 52052
+    >>> [b.color for b in named_by_own_rims(cyan + blue + [pale], (-34.0, 28.0), True)][-1]
+    'blue'
+    >>> named_by_own_rims(cyan + blue + [pale], (-34.0, 28.0), False) is None
+    True
+    """
+    names = [b.color for b in bases]
+    teams = sorted(set(names))
+    if len(teams) != 2 or not turns_hues:
+        return None
+    paints = [b.paint_ab if b.paint_ab is not None else b.ab for b in bases]
+    named = []
+    for i, (paint, name) in enumerate(zip(paints, names)):
+        off = {}
+        for team in teams:
+            others = [p for j, (p, n) in enumerate(zip(paints, names)) if n == team and j != i]
+            if len(others) >= OWN_RIMS_LEAST:
+                off[team] = _off_rims_line(paint, np.median(np.asarray(others, float), axis=0), surface_ab)
+        other = teams[1] if name == teams[0] else teams[0]
+        far = len(off) == 2 and off[name] > OWN_RIMS_FAR * off[other] + OWN_RIMS_PAD
+        named.append(other if far else name)
+    if named == names:
+        return None
+    return [b if n == b.color else replace(b, color=n) for n, b in zip(named, bases)]

@@ -1,5 +1,5 @@
-"""A board of two teams: bases read in a third colour named for the team they belong to
-(companion/vision/sides.py). The readings below are the first passes `companion detect` made
+"""A board of two teams: bases read in a third colour named for the team they belong to, and
+a base read in the other team's colour named by its own team's rims (companion/vision/sides.py). The readings below are the first passes `companion detect` made
 of turned turf cases, rounded: each base's colour as read, its rim's paint and its ring's
 colour (Lab a, b), the colours the picture learned and the surface's."""
 
@@ -10,7 +10,11 @@ from hypothesis import strategies as st
 
 from companion.vision.base_reading import Base
 from companion.vision.colours import Palette, TeamColour
-from companion.vision.sides import commonest_teams, named_for_sides
+from dataclasses import replace
+
+from companion.sim.testset import make_turned_case
+from companion.vision.detect import read_picture
+from companion.vision.sides import OWN_RIMS_LEAST, commonest_teams, named_by_own_rims, named_for_sides
 
 
 def _bases(rows):
@@ -93,3 +97,80 @@ def test_a_colour_with_no_line_to_the_surface_is_not_a_crash():
     assert out is not None
     named, sides = out
     assert sides == ["blue", "red"] and [b.color for b in named] == ["red", "red", "red", "blue", "blue"]
+
+
+# Turned seed 52052 at JPEG 89 (blue and cyan teams on turf, 15.7 px/in): colour as read, size,
+# the rim's paint and its ring's colour; truth in the comments
+PALE_BLUES = [("cyan", 30, (-36.1, 16.8), (-34.6, -3.6)), ("cyan", 30, (-36.9, 18.4), (-28.9, 4.4)),
+              ("cyan", 30, (-37.3, 14.9), (-33.5, 2.5)), ("blue", 50, (-22.4, 1.4), (-2.0, -25.4)),
+              ("cyan", 30, (-27.0, 10.9), (-19.1, -1.2)),      # blue
+              ("cyan", 40, (-34.6, 16.0), (-32.2, -4.5)), ("cyan", 40, (-34.8, 16.7), (-26.0, 3.2)),
+              ("blue", 50, (-21.4, 6.2), (-8.9, -5.4)),
+              ("cyan", 50, (-18.2, 2.7), (-14.8, -0.8)),       # blue
+              ("blue", 30, (-23.4, 7.7), (-6.6, -6.6))]
+
+
+def test_a_pale_rim_read_in_the_other_teams_colour_is_named_by_its_own_teams_rims():
+    """Two pale blue rims, their blends into the turf turned toward cyan, were nearer the cyan
+    the picture learned in hue. Both paints lie 2 Lab units off the line from the other blue
+    rims' paint to the turf. One lies 18.8 off the cyan rims' line: blue. The other, 9.1 off
+    it, is not far enough to be told (3 times 1.9, and 5): it stays as read."""
+    bases = _bases(PALE_BLUES)
+    named = named_by_own_rims(bases, (-34.0, 28.0), turns_hues=True)
+    assert [b.color for b in named] == ["cyan", "cyan", "cyan", "blue", "cyan", "cyan", "cyan", "blue", "blue", "blue"]
+    assert [(b.x_in, b.diameter_mm, b.paint_ab) for b in named] == [(b.x_in, b.diameter_mm, b.paint_ab) for b in bases]
+    # on a surface that turns no hue (grey felt) a blend keeps its hue: the names stand
+    assert named_by_own_rims(bases, (-34.0, 28.0), turns_hues=False) is None
+
+
+def test_a_rim_on_the_other_teams_learned_line_but_like_its_own_teams_rims_keeps_its_name():
+    """Turned seed 49036 at JPEG 88 (blue and cyan, 18.2 px/in): a cyan rim's paint (-14.2,
+    -6.8) lies on the line from the blue the picture learned to the turf, 1.7 off it and 5.7
+    off the learned cyan's; a rule on the learned colours' lines named it blue. It lies as
+    near the other cyan rims' line as they do."""
+    bases = _bases([("blue", 50, (2.5, -25.6), (3.1, -25.3)), ("blue", 40, (5.4, -29.2), (6.1, -29.0)),
+                    ("cyan", 40, (-15.7, -5.6), (-10.7, -9.1)), ("cyan", 40, (-20.7, -7.8), (-17.7, -9.7)),
+                    ("cyan", 40, (-17.8, -11.4), (-16.5, -15.1)), ("blue", 30, (9.5, -33.4), (8.0, -33.1)),
+                    ("blue", 30, (11.2, -39.2), (16.2, -46.7)), ("cyan", 50, (-18.9, -5.9), (-14.9, -9.4)),
+                    ("cyan", 40, (-14.2, -6.8), (-9.8, -9.0)), ("blue", 30, (5.6, -31.2), (6.2, -31.0))])
+    assert named_by_own_rims(bases, (-33.0, 27.0), turns_hues=True) is None
+
+
+def test_a_pale_blue_rim_is_named_blue_by_companion_detect(pitch):
+    """The picture of the readings above, read as `companion detect` reads it, told no teams:
+    the blue 50 mm base at (11.0, 25.6) is blue, and every other base as read before."""
+    case = replace(make_turned_case(52052), jpeg_quality=89)
+    status, out, _ = read_picture(case.image(), pitch)
+    assert status == 0
+    truth = {(round(p.x_in, 1), round(p.y_in, 1)): p.team for p in case.scene.pieces}
+    read = {}
+    for piece in out["pieces"]:
+        nearest = min(case.scene.pieces, key=lambda p: (p.x_in - piece["x_in"]) ** 2 + (p.y_in - piece["y_in"]) ** 2)
+        read[(round(nearest.x_in, 1), round(nearest.y_in, 1))] = piece["color"]
+    assert read[(11.0, 25.6)] == "blue"
+    # (the pale rim at (16.7, 13.8) is not far enough off the cyan rims' line to be told)
+    assert all(read.get(k) == team for k, team in truth.items() if k != (16.7, 13.8))
+
+
+@given(rows=st.lists(st.tuples(st.sampled_from(["blue", "cyan"]), st.sampled_from([30, 40, 50]), AB, AB),
+                     min_size=1, max_size=12), surface=AB, turns=st.booleans())
+def test_naming_by_own_rims_only_swaps_the_two_colours_and_keeps_every_base(rows, surface, turns):
+    bases = _bases(rows)
+    out = named_by_own_rims(bases, surface, turns)
+    if out is None:
+        return
+    assert turns and {b.color for b in bases} == {"blue", "cyan"}
+    assert [(b.x_in, b.diameter_mm, b.paint_ab) for b in out] == [(b.x_in, b.diameter_mm, b.paint_ab) for b in bases]
+    counts = Counter(b.color for b in bases)
+    for old, new in zip(bases, out):
+        if new.color != old.color:
+            # drawn from enough of both teams' other rims
+            assert counts[old.color] - 1 >= OWN_RIMS_LEAST and counts[new.color] >= OWN_RIMS_LEAST
+
+
+@given(paints=st.lists(AB, min_size=2, max_size=4), one=AB, n=st.integers(3, 6), surface=AB)
+def test_a_team_whose_rims_all_look_alike_keeps_every_name(paints, one, n, surface):
+    """Rims of one team that all show one paint lie on their own line: none is the other's."""
+    rows = [("blue", 30, one, one)] * n + [("cyan", 40, p, p) for p in paints]
+    out = named_by_own_rims(_bases(rows), surface, True)
+    assert out is None or all(b.color == "blue" for b in out[:n])
