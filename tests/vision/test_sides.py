@@ -1,18 +1,19 @@
 """A board of two teams: bases read in a third colour named for the team they belong to, and
-a base read in the other team's colour named by its own team's rims (companion/vision/sides.py). The readings below are the first passes `companion detect` made
+a base read in the other team's colour named by its own team's rims
+(companion/vision/sides.py). The readings below are the first passes `companion detect` made
 of turned turf cases, rounded: each base's colour as read, its rim's paint and its ring's
 colour (Lab a, b), the colours the picture learned and the surface's."""
 
 from collections import Counter
+from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.sim.testset import make_turned_case
 from companion.vision.base_reading import Base
 from companion.vision.colours import Palette, TeamColour
-from dataclasses import replace
-
-from companion.sim.testset import make_turned_case
 from companion.vision.detect import read_picture
 from companion.vision.sides import OWN_RIMS_LEAST, commonest_teams, named_by_own_rims, named_for_sides
 
@@ -136,11 +137,13 @@ def test_a_rim_on_the_other_teams_learned_line_but_like_its_own_teams_rims_keeps
     assert named_by_own_rims(bases, (-33.0, 27.0), turns_hues=True) is None
 
 
-def test_a_pale_blue_rim_is_named_blue_by_companion_detect(pitch):
-    """The picture of the readings above, read as `companion detect` reads it, told no teams:
-    the blue 50 mm base at (11.0, 25.6) is blue, and every other base as read before."""
+@pytest.mark.parametrize("teams", [None, ["blue", "cyan"]])
+def test_a_pale_blue_rim_is_named_blue_by_companion_detect(pitch, teams):
+    """The picture of the readings above, read as `companion detect` reads it, told the teams
+    or not (it reads the same bases either way): the blue 50 mm base at (11.0, 25.6) is blue,
+    and every other base as read before."""
     case = replace(make_turned_case(52052), jpeg_quality=89)
-    status, out, _ = read_picture(case.image(), pitch)
+    status, out, _ = read_picture(case.image(), pitch, teams=teams)
     assert status == 0
     truth = {(round(p.x_in, 1), round(p.y_in, 1)): p.team for p in case.scene.pieces}
     read = {}
