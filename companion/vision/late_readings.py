@@ -165,7 +165,8 @@ class LateReadings:
         colour would read the base), and the readings sized by the edge where their colour is
         half the surface's (:meth:`_finish`; a ring round a base can be one, a size too large),
         which also replace a reading that is only a ring inside them (a dark top inside a pale
-        rim, read by two edges on part of its round); last, the circles still unread, measured
+        rim, read by two edges on part of its round) or their own blur into the surface (read
+        in a colour the picture learned from such blurs); last, the circles still unread, measured
         by their colour's blend into the surface (:meth:`_blend_of`), which also replace a
         reading that is only a ring inside them and fits no far tighter (a top or a cloak read
         as a base inside a rim too pale for its team's colour to read), and then, given the
@@ -187,10 +188,16 @@ class LateReadings:
             elif not any(overlap(base, b) for b in bases):
                 self._add_late(bases, base, own)
         # a rescued rim stands over what is only a ring inside it (its top or a figure, read
-        # by two edges on part of its round), as any reading does (add_reading)
+        # by two edges on part of its round), as any reading does (add_reading), and over its
+        # own blur into the surface (a blue rim's cyan fringe on turf, read as a base a size
+        # large where cyan is a colour the picture learned), its ring's colour well inside
+        # the line from the rim's to the surface's (``between``: a rim of the other team round
+        # a figure read as a rescue lies off it)
         for base in self._rescued:
             rivals = [b for b in bases if overlap(base, b)]
-            if all(inside(b, base, self.surface_ab) for b in rivals):
+            if all(inside(b, base, self.surface_ab) or (blur_of(b, base, self.surface_ab) and
+                                                        between(b.ab, base.ab, self.surface_ab))
+                   for b in rivals):
                 for b in rivals:
                     bases.remove(b)
                 self._add_late(bases, base, None)

@@ -272,6 +272,17 @@ def test_a_pale_cyan_rim_whose_most_saturated_pixels_are_turf_is_named_by_its_pa
         assert _near(found, x, y, 0.05) == [("cyan", 50)], seed
 
 
+def test_a_rescued_rim_stands_over_its_own_blur_read_as_a_base_a_size_large(pitch):
+    """Turned seed 68000 at JPEG 88 (blue and magenta teams on turf, 16.6 px/in): a blue 40 mm
+    rim 5 mm wide fell between sizes by its team's colour and was rescued as blue 40 mm, 0.02
+    in off. The picture learned a cyan from the blue rims' blends into the turf, and that
+    cyan's ring round the rim, 4.7 mm wider on the radius, read as a cyan 50 mm base first and
+    stood: `companion detect` named it blue 50 mm. A rescued rim now stands over its own blur
+    as a blend reading does."""
+    case = replace(make_turned_case(68000), jpeg_quality=88)
+    assert _near(_bases(case, pitch), 1.26, 9.80, 0.1) == [("blue", 40)]
+
+
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "vision-samples"
 
 
