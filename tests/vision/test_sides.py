@@ -127,8 +127,9 @@ def test_a_pale_rim_read_in_the_other_teams_colour_is_named_by_its_own_teams_rim
 def test_a_rim_on_the_other_teams_learned_line_but_like_its_own_teams_rims_keeps_its_name():
     """Turned seed 49036 at JPEG 88 (blue and cyan, 18.2 px/in): a cyan rim's paint (-14.2,
     -6.8) lies on the line from the blue the picture learned to the turf, 1.7 off it and 5.7
-    off the learned cyan's; a rule on the learned colours' lines named it blue. It lies as
-    near the other cyan rims' line as they do."""
+    off the learned cyan's; a rule on the learned colours' lines named it blue. It lies 3.8 off
+    the line from the other cyan rims' paint to the turf, 3.0 off the blue rims': not far
+    enough off its own to be the other's."""
     bases = _bases([("blue", 50, (2.5, -25.6), (3.1, -25.3)), ("blue", 40, (5.4, -29.2), (6.1, -29.0)),
                     ("cyan", 40, (-15.7, -5.6), (-10.7, -9.1)), ("cyan", 40, (-20.7, -7.8), (-17.7, -9.7)),
                     ("cyan", 40, (-17.8, -11.4), (-16.5, -15.1)), ("blue", 30, (9.5, -33.4), (8.0, -33.1)),
@@ -150,7 +151,7 @@ def test_a_pale_blue_rim_is_named_blue_by_companion_detect(pitch, teams):
     for piece in out["pieces"]:
         nearest = min(case.scene.pieces, key=lambda p: (p.x_in - piece["x_in"]) ** 2 + (p.y_in - piece["y_in"]) ** 2)
         read[(round(nearest.x_in, 1), round(nearest.y_in, 1))] = piece["color"]
-    assert read[(11.0, 25.6)] == "blue"
+    assert read.get((11.0, 25.6)) == "blue"
     # (the pale rim at (16.7, 13.8) is not far enough off the cyan rims' line to be told)
     assert all(read.get(k) == team for k, team in truth.items() if k != (16.7, 13.8))
 

@@ -278,7 +278,8 @@ def test_a_rescued_rim_stands_over_its_own_blur_read_as_a_base_a_size_large(pitc
     in off. The picture learned a cyan from the blue rims' blends into the turf, and that
     cyan's ring round the rim, 4.7 mm wider on the radius, read as a cyan 50 mm base first and
     stood: `companion detect` named it blue 50 mm. A rescued rim now stands over its own blur
-    as a blend reading does."""
+    as a blend reading does, the ring's colour well inside the line from the rim's to the
+    turf's."""
     case = replace(make_turned_case(68000), jpeg_quality=88)
     assert _near(_bases(case, pitch), 1.26, 9.80, 0.1) == [("blue", 40)]
 
