@@ -581,20 +581,25 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
     return min(near, key=lambda c: off[c.name]) if near else ranked[0]
 
 
-def blend_position(ab, paint_ab, surface_ab):
+def blend_position(ab, paint_ab, surface_ab, beyond: float = 0.0):
     """Where colours ``ab`` (Lab a, b in the last axis) lie against the line from a paint's
     colour ``paint_ab`` to the surface's ``surface_ab``, along which the paint's blurred edge
     runs: (t, how far along it, 0 to 1; their distance from it there) and the line's length.
+    With ``beyond``, the line runs on past the paint, away from the surface, by that share of
+    its length (t from -``beyond``): a paint lit brighter or blurred less lies out there.
 
     >>> t, off, length = blend_position(np.array([[5.0, 1.0], [20.0, 0.0]]), (0.0, 0.0), (10.0, 0.0))
     >>> t.tolist(), off.tolist(), length
     ([0.5, 1.0], [1.0, 10.0], 10.0)
+    >>> t, off, _ = blend_position((-8.0, 3.0), (0.0, 0.0), (10.0, 0.0), beyond=1.0)
+    >>> float(t), float(off)
+    (-0.8, 3.0)
     """
     ab, p = np.asarray(ab, float), np.asarray(paint_ab, float)
     span = np.asarray(surface_ab, float) - p
     length2 = float(span @ span)
     da, db = ab[..., 0] - p[0], ab[..., 1] - p[1]
-    t = np.clip((da * span[0] + db * span[1]) / max(length2, 1e-9), 0.0, 1.0)
+    t = np.clip((da * span[0] + db * span[1]) / max(length2, 1e-9), -beyond, 1.0)
     return t, np.hypot(da - t * span[0], db - t * span[1]), math.sqrt(length2)
 
 

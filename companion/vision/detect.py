@@ -75,16 +75,16 @@ def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None
         # a tile's coloured square, about a base's size, draws a ring round its star
         bases = [b for b in bases if not on_its_tile(b, cells.tiles, profile.grid)]
     finder = pipeline.bases
+    turns_hues = finder.surface_turns_hues()
     if teams is None:
-        read_as = named_for_sides(bases, profile.teams_at_most, finder.seen, finder.surface_ab,
-                                  finder.surface_turns_hues())
+        read_as = named_for_sides(bases, profile.teams_at_most, finder.seen, finder.surface_ab, turns_hues)
         if read_as is not None:
             bases, sides = read_as
             notes.append(f"bases of more than {profile.teams_at_most} team colours were read: each is named for "
                          f"{' or '.join(sides)}, the team whose line to the surface its rim's paint lies nearest")
     # read in two colours (told the teams or not): each base named by how the picture's own
     # rims of the two teams look
-    by_rims = named_by_own_rims(bases, finder.surface_ab, finder.surface_turns_hues())
+    by_rims = named_by_own_rims(bases, finder.surface_ab, turns_hues)
     if by_rims is not None:
         bases = by_rims
     out = {

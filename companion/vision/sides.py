@@ -81,27 +81,12 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     named = [n if n in sides else nearest(b, sides) for n, b in zip(names, bases)]
     if named == [b.color for b in bases]:
         return None
-    return [b if n == b.color else replace(b, color=n) for n, b in zip(named, bases)], sides
+    return _renamed(bases, named), sides
 
 
 OWN_RIMS_FAR = 3.0   # a paint this many times further off its team's rims' line than the other's,
 OWN_RIMS_PAD = 5.0   # and this many Lab units besides, is the other team's rim
 OWN_RIMS_LEAST = 2   # the other bases of a team that show its rims (their median paint)
-
-
-def _off_rims_line(paint, rims, surface_ab) -> float:
-    """How far (Lab a, b) ``paint`` lies off the line from a team's rims' paint ``rims`` to the
-    surface's: the blend runs from them into the surface, and a rim of the team lit brighter
-    or blurred less lies beyond them (up to as far again).
-
-    >>> _off_rims_line((5.0, 4.0), (0.0, 0.0), (10.0, 0.0)), _off_rims_line((-8.0, 3.0), (0.0, 0.0), (10.0, 0.0))
-    (4.0, 3.0)
-    """
-    p = np.asarray(paint, float)
-    r = np.asarray(rims, float)
-    span = np.asarray(surface_ab, float) - r
-    t = float(np.clip((p - r) @ span / max(float(span @ span), 1e-9), -1.0, 1.0))
-    return float(np.hypot(*(p - r - t * span)))
 
 
 def named_by_own_rims(bases, surface_ab, turns_hues: bool) -> list | None:
@@ -139,10 +124,18 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool) -> list | None:
         for team in teams:
             others = [p for j, (p, n) in enumerate(zip(paints, names)) if n == team and j != i]
             if len(others) >= OWN_RIMS_LEAST:
-                off[team] = _off_rims_line(paint, np.median(np.asarray(others, float), axis=0), surface_ab)
+                # the blend runs from the team's rims into the surface, and a rim of the team
+                # lit brighter or blurred less lies beyond them (up to as far again)
+                rims = np.median(np.asarray(others, float), axis=0)
+                off[team] = float(blend_position(paint, rims, surface_ab, beyond=1.0)[1])
         other = teams[1] if name == teams[0] else teams[0]
         far = len(off) == 2 and off[name] > OWN_RIMS_FAR * off[other] + OWN_RIMS_PAD
         named.append(other if far else name)
     if named == names:
         return None
-    return [b if n == b.color else replace(b, color=n) for n, b in zip(named, bases)]
+    return _renamed(bases, named)
+
+
+def _renamed(bases, names: list[str]) -> list:
+    """``bases``, each with its colour from ``names`` (the same base where it is unchanged)."""
+    return [b if n == b.color else replace(b, color=n) for n, b in zip(names, bases)]
