@@ -19,6 +19,13 @@ combinations of three changes per picture (seeded: the same run prints the same 
 instead saves each picture again at each of those JPEG qualities (the unshared pictures are
 saved at 88-95), one line for each and one for them all: a pale rim 2-3 px wide is read
 differently through each quality's rounding.
+
+    python benchmarks/vision_perturbed.py ... --hues=-12,-8,8,12 [-v]
+
+instead turns each picture's hue (HSV) by each of those degrees and saves it again at JPEG 92,
+one line for each: paint a little bluer or redder than these pictures show (their cyan
+rims already span 35 degrees of Lab hue, -142 to -179), where a cyan team beside a blue one,
+or a magenta beside a red, comes near the other's hue.
 """
 
 from __future__ import annotations
@@ -131,12 +138,21 @@ def _qualities(text: str) -> list[int]:
     return list(range(int(low), int(high or low) + 1))
 
 
-def run(folders, board: str, mixed: int, verbose: bool, qualities=()) -> dict[str, tuple[Tally, dict]]:
+def _hues(text: str) -> list[float]:
+    """Hue turns in degrees from "-12,-8,8,12"."""
+    return [float(v) for v in text.split(",") if v.strip()]
+
+
+def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=()) -> dict[str, tuple[Tally, dict]]:
     profile = load_profile(board)
     results: dict[str, tuple[Tally, dict]] = {}
     changes = CHANGES
     if qualities:
         changes = {f"JPEG {q}": (lambda q: lambda im, cam, rng: (_jpeg(im, q), cam))(q) for q in qualities}
+        mixed = 0
+    elif hues:
+        changes = {f"hue {h:+g} deg, JPEG 92": (lambda h: lambda im, cam, rng: (_jpeg(_hsv(im, h), 92), cam))(h)
+                   for h in hues}
         mixed = 0
     every = f"JPEG {qualities[0]}-{qualities[-1]}" if qualities else None
 
@@ -175,9 +191,11 @@ def main() -> None:
     ap.add_argument("--mixed", type=int, default=3, help="random combinations per picture")
     ap.add_argument("--qualities", type=_qualities, default=(),
                     help='instead, each picture saved again at each of these JPEG qualities ("85-95")')
+    ap.add_argument("--hues", type=_hues, default=(),
+                    help='instead, each picture\'s hue turned by each of these degrees (--hues=-12,-8,8,12), saved at JPEG 92')
     ap.add_argument("-v", "--verbose", action="store_true", help="name every miss and misreading")
     args = ap.parse_args()
-    for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose, args.qualities).items():
+    for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose, args.qualities, args.hues).items():
         print(total.line(key))
 
 

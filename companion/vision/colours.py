@@ -334,7 +334,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         # one is the same paint (its shades, a figure's cloak, the light across the board).
         if all(min(abs(k - j), BINS - abs(k - j)) * 360 / BINS > MERGE_DEG for j in kept):
             kept.append(k)
-    turned = []         # clusters whose palette colour a stronger one has (see below)
+    turned = []         # clusters whose palette colour a stronger one far off in hue has (see below)
     second = []         # ... and were not named: the name's, if the stronger one is only a blend
     for k in kept:                                   # strongest first
         centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
@@ -365,29 +365,46 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         # named once every cluster has its first choice, after the nearest name left. (A
         # little of it is a blur ring's colour, or a figure's paint: no team.)
         taker = found[best.name][1]
-        if math.degrees(hue_gap(taker.hue, centre)) >= TEAMS_APART_DEG and \
-                not blends(taker.lab[1:], lab[1:], (sa, sb)):
-            turned.append((float(smooth[k]), centre, lab, best.name))
+        if math.degrees(hue_gap(taker.hue, centre)) >= TEAMS_APART_DEG:     # (shade: on its line)
+            turned.append((float(smooth[k]), centre, lab, best.name, blends(taker.lab[1:], lab[1:], (sa, sb))))
         else:
             second.append((float(smooth[k]), TeamColour(best.name, lab)))
     strongest = max((m for m, _ in found.values()), default=0.0)
-    for mass, centre, lab, first in turned:
-        free = [c for c in wanted if c.name not in found]
-        best = min(free, key=_name_gap(centre, lab, (sa, sb)), default=None)
-        if mass >= TEAM_SHARE * strongest and best is not None and \
-                math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG:
-            found[best.name] = (mass, TeamColour(best.name, lab))
-        else:
-            second.append((mass, TeamColour(first, lab)))
 
-    def own_team(mass, weak):                # a team of its own on another's line to the surface
+    def own_team(mass, weak, stronger=None):   # a team of its own on another's line to the surface
         if apart is None:
             return False
         teams_share = mass >= TEAM_SHARE * strongest
         if not teams_share and weak.chroma < PAINT_CHROMA * palette.get(weak.name).chroma:
             return False
-        share, area = apart(weak, [c for m, c in found.values() if m > mass and c.name != weak.name])
+        if stronger is None:
+            stronger = [c for m, c in found.values() if m > mass and c.name != weak.name]
+        share, area = apart(weak, stronger)
         return area >= APART_RIMS_MM2 or (teams_share and share > 1 - APART_SHARE)
+    # A turned cluster is named after the nearest name left, if it has a team's share of paint;
+    # one on the stronger team's line (a shade of its paint) is not named. But a weaker cluster
+    # that is its blur into the surface, lying along its paint, holds no name of its own: a cyan
+    # team's rims turned toward blue, beside a blue team, peak apart from their blur into turf,
+    # which lies at cyan's own hue and took the name first. The name goes to the rims when it is
+    # their nearest one left, whatever their share of paint (the team is named already); to a
+    # shade of the stronger team's paint only when it stands apart from that paint (the
+    # stronger team's own blur ring lies along it).
+    for mass, centre, lab, first, shade in turned:                          # strongest first
+        paint = TeamColour(first, lab)
+        blurs = {n for n, (m, f) in found.items() if m < mass and blends(lab[1:], f.lab[1:], (sa, sb)) and
+                 not own_team(m, f, [paint])}
+        free = [c for c in wanted if c.name in blurs or (c.name not in found and not shade)]
+        best = min(free, key=_name_gap(centre, lab, (sa, sb)), default=None)
+        named = best is not None and math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG
+        if named and best.name in blurs:
+            named = not shade or own_team(mass, TeamColour(best.name, lab), [found[first][1]])
+        elif named:
+            named = mass >= TEAM_SHARE * strongest
+        if named:
+            found[best.name] = (mass, TeamColour(best.name, lab))
+        else:
+            second.append((mass, paint))
+
     # (whether a named cluster stands apart is asked once, and only of one that is a blend)
     kept = [f for f in found.values() if not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())
                                               and not own_team(*f))]

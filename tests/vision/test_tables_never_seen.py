@@ -14,7 +14,7 @@ from companion.sim.testset import make_turned_case, make_wide_case
 from companion.vision import parallax
 from companion.vision.base_reading import Base, rim_mid
 from companion.vision.bases import BaseFinder
-from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
+from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, paint_apart, picture_colours
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, profile_from_dict
 from tests.vision.cases import found_in as _bases
@@ -118,6 +118,69 @@ def test_a_rims_blend_into_the_mat_is_no_team_of_its_own():
     # a real second team between a paint and the surface stays: cyan beside blue on turf
     a, b, L = _pixels(((60, 140, 60), 3000), ((30, 80, 200), 120), ((20, 180, 200), 100))
     assert {c.name for c in picture_colours(a, b, L, Palette.nominal())} == {"blue", "cyan"}
+
+
+TURF_LAB = (45.0, -33.0, 25.0)
+
+
+def _turf_with(bases, size=(320, 420)):
+    """Lab planes (L, a, b) of turf with bases drawn on it, each (centre, outer radius, rim
+    width (px), rim's Lab, its blur's Lab (a ring 1 px wide round it) or None, the figure's
+    Lab inside the rim or None: turf)."""
+    L, a, b = (np.full(size, v, np.float32) for v in TURF_LAB)
+
+    def disc(c, r, lab):
+        m = np.zeros(size, np.uint8)
+        cv2.circle(m, c, r, 1, -1)
+        L[m > 0], a[m > 0], b[m > 0] = lab
+    for c, r, rim, rim_lab, blur, figure in bases:
+        if blur is not None:
+            disc(c, r + 1, blur)
+        disc(c, r, rim_lab)
+        disc(c, r - rim, figure if figure is not None else TURF_LAB)
+    rng = np.random.default_rng(0)
+    return [v + rng.normal(0, 1.0, size).astype(np.float32) for v in (L, a, b)]
+
+
+def _learned(planes, px_per_mm=0.7):
+    """The colours a picture teaches, as the finder learns them (the apart test on its pixels)."""
+    L, a, b = planes
+    inside = np.ones(a.shape, bool)
+    found = picture_colours(a.ravel(), b.ravel(), L.ravel(), Palette.nominal(), None, 40, float("inf"), TURF_LAB[1:],
+                            apart=lambda weak, strong: paint_apart(a, b, inside, weak, strong, px_per_mm))
+    return {c.name: c.lab[1:] for c in found}
+
+
+def _row(y, rim_lab, blur=None, figure=None, radius=14):
+    return [((60 + 90 * i, y), radius + 3 * (i % 2), 3, rim_lab, blur, figure) for i in range(4)]
+
+
+def test_a_rims_blur_into_turf_never_takes_the_name_of_rims_turned_toward_another_team():
+    """The shared picture flat/204 with its hue turned 12 degrees (HSV), and raised/303 with 10
+    or 12: a cyan team's rims turned toward blue (Lab hue -109, -101), beside a blue cluster
+    that took blue first, peaked apart from their own blur into the turf (hue -165), which
+    lies at cyan's hue and took the name cyan. Cyan was searched for in its blur's colour and
+    three to five rims a picture were missed. The blur lies along the rims' paint, on their
+    line to the turf: the name is the rims'. A ring of a blue team's own paint round its rims,
+    on blue's line too, takes no name from the blur beyond it."""
+    yellow, figure = (60.0, -14.4, 57.4), (55.0, -12.0, 50.0)
+    dark_blue, rims, blur = (15.0, 11.6, -23.2), (44.0, -10.9, -27.9), (47.0, -25.9, -7.2)
+    # flat/204: yellow figures and rims, the cyan team's figures dark blue (named blue first)
+    seen = _learned(_turf_with(_row(60, yellow, None, figure, 17) + _row(150, yellow, None, figure) +
+                               _row(250, rims, blur, dark_blue)))
+    assert sorted(seen) == ["blue", "cyan", "yellow"]
+    assert np.hypot(*np.subtract(seen["cyan"], rims[1:])) < 3.0, seen["cyan"]
+    # raised/303: a blue team, and the cyan rims on blue's line to the turf, standing apart
+    blue, rims, blur = (26.0, 16.7, -39.0), (39.0, -6.7, -28.3), (41.0, -21.7, -6.0)
+    seen = _learned(_turf_with(_row(60, blue, None, dark_blue, 17) + _row(150, blue, None, dark_blue) +
+                               _row(250, rims, blur, (50.0, 0.0, 0.0))))
+    assert sorted(seen) == ["blue", "cyan"]
+    assert np.hypot(*np.subtract(seen["cyan"], rims[1:])) < 3.0, seen["cyan"]
+    # the same two colours as rings round each blue rim: blue's own shades, no team of theirs
+    rings = sum(([(c, 18, 2, blur, None, None), (c, 16, 2, rims, None, None), (c, 14, 3, blue, None, dark_blue)]
+                 for c in [(60 + 90 * i, 160 + 90 * (i % 2)) for i in range(4)]), [])
+    seen = _learned(_turf_with(_row(60, yellow, None, figure, 17) + rings))
+    assert all(np.hypot(*np.subtract(lab, rims[1:])) > 8.0 for lab in seen.values()), seen
 
 
 def test_shades_of_one_paint_are_one_team():
