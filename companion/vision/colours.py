@@ -620,16 +620,17 @@ def blend_position(ab, paint_ab, surface_ab, beyond: float = 0.0):
     return t, np.hypot(da - t * span[0], db - t * span[1]), math.sqrt(length2)
 
 
-def blends(paint_ab, ab, surface_ab) -> bool:
+def blends(paint_ab, ab, surface_ab, share: float = 0.25) -> bool:
     """Colour ``ab`` (Lab a, b; or many, in a last axis) lies between ``paint_ab`` and the
-    surface's ``surface_ab``: a blend of the two (a rim's blurred edge, a shade of its paint).
+    surface's ``surface_ab``: a blend of the two (a rim's blurred edge, a shade of its paint),
+    within ``share`` of the line's length of it (8 Lab units at least).
 
     >>> green, mat = (-27.0, 24.0), (3.0, 17.0)
     >>> blends(green, np.array([[-14.0, 25.4], [-24.8, 3.0]]), mat).tolist()   # its shade; cyan
     [True, False]
     """
     _, off, length = blend_position(ab, paint_ab, surface_ab)
-    return off <= max(8.0, 0.25 * length)
+    return off <= max(8.0, share * length)
 
 
 def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]) -> bool:

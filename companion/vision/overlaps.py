@@ -19,6 +19,7 @@ BLUR_RING_MM = 6.0       # a rim's blur reaches this far out of it at most (radi
 ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a rim and its blur ring)
 BLUR_CENTRE_IN = 0.12    # a blur ring lies this near its rim's centre (a raised base's side moves it so far),
 BLUR_CENTRED_SEEN = 0.6  # where it is seen on this share of its circle (a fringe seen on one side fits off it)
+BLUR_OFF_SHARE = 0.15    # a blur ring's colour lies this near (a share of its length) its rim's line to the surface
 
 
 def overlap(a: Base, b: Base) -> bool:
@@ -228,6 +229,11 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     """``a`` is only ``b``'s blur into the surface: a ring just around it in a colour between
     theirs, of another hue (a blue rim on green turf has a cyan fringe, as saturated as the rim
     itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s.
+    Its colour lies near the line from ``b``'s to the surface's, within ``BLUR_OFF_SHARE`` of
+    its length (8 Lab units at least): that fringe lies a tenth of it off, where a cyan rim of
+    its own round a blue figure lies a fifth (turned cases 52608 and 62464, and the shared
+    picture raised/303 with its hue turned 8 degrees: the rim was taken for the figure's blur,
+    and the figure read as the base).
     A blur spreads evenly round its rim: the ring lies about its centre, as :func:`inside`'s
     blur ring does (``BLUR_CENTRE_IN``), where enough of it is seen for its centre to tell
     (``BLUR_CENTRED_SEEN``: a blue rim's cyan fringe seen on 46 % of its circle, on one side,
@@ -235,19 +241,23 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     Off it is another rim round a figure that leans out of it (turned case 56764: a pale
     yellow rim round a red-brown figure 0.14 in off its centre, seen on 79 % of its circle).
 
-    >>> figure = Base(6.053, 1.824, 30, "red", 0.456, 1.0, 0.038, edges=1, chroma=28.9, ab=(20.7, 16.3))
-    >>> rim = Base(6.11, 1.95, 30, "yellow", 0.651, 0.79, 0.035, chroma=39.2, ab=(-5.3, 33.2))
     >>> turf = (-34.0, 27.0)
+    >>> rim = Base(4.50, 21.75, 40, "blue", 0.718, 1.0, 0.019, chroma=25.6, ab=(-1.3, -25.6))   # turned case 48112
+    >>> fringe = Base(4.50, 21.75, 50, "cyan", 0.903, 0.54, 0.011, chroma=23.7, ab=(-23.7, -1.4))
     >>> from dataclasses import replace
-    >>> blur_of(rim, figure, turf), blur_of(replace(rim, x_in=6.07, y_in=1.88), figure, turf)
-    (False, True)
-    >>> blur_of(replace(rim, coverage=0.46), figure, turf)
-    True
+    >>> blur_of(fringe, rim, turf), blur_of(replace(fringe, x_in=4.64), rim, turf)
+    (True, True)
+    >>> blur_of(replace(fringe, x_in=4.64, coverage=0.79), rim, turf)
+    False
+    >>> figure = Base(7.76, 22.62, 30, "blue", 0.549, 1.0, 0.034, edges=1, chroma=41.5, ab=(19.3, -36.7))
+    >>> cyan = Base(7.70, 22.57, 40, "cyan", 0.739, 0.96, 0.023, chroma=27.7, ab=(-15.5, -22.9))
+    >>> blur_of(cyan, figure, (-36.0, 27.0))       # raised/303, its hue turned 8 degrees
+    False
     """
     return bool(hue_angle(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and
                 a.radius_in - b.radius_in <= 5 * MM and
                 (a.coverage < BLUR_CENTRED_SEEN or math.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < BLUR_CENTRE_IN) and
-                blends(b.ab, a.ab, surface_ab))
+                blends(b.ab, a.ab, surface_ab, BLUR_OFF_SHARE))
 
 
 def better(a: Base, b: Base) -> bool:

@@ -592,6 +592,19 @@ def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
     _wins_either_way(rim, top, turf)
 
 
+def test_a_rim_round_a_figure_of_a_near_hue_is_not_taken_for_the_figures_blur():
+    """The shared picture raised/303 with its hue turned 8 degrees (HSV), and turned cases 52608
+    and 62464: a cyan rim turned toward blue round a blue figure, read by both its edges all
+    round, lay on the figure's line to the turf loosely enough to pass for its blur (17 Lab
+    units off a line 84 long), and the figure was read as the base, blue 30 mm. A blur's colour
+    lies near that line (a blue rim's cyan fringe, a tenth of its length off): the rim stands,
+    whatever the order. The fringe still loses to its rim (above)."""
+    turf = (-36.0, 27.0)
+    figure = Base(7.76, 22.62, 30, "blue", 0.549, 1.0, 0.034, edges=1, chroma=41.5, ab=(19.3, -36.7))
+    rim = Base(7.70, 22.57, 40, "cyan", 0.739, 0.96, 0.023, chroma=27.7, ab=(-15.5, -22.9))
+    _wins_either_way(rim, figure, turf)
+
+
 def test_a_pale_ring_of_another_teams_hue_beside_a_base_loses_to_it_when_it_is_that_bases_blend():
     """Seed 17166 (a tan mat, 19 px/in): a magenta figure covers most of its 30 mm base, and the
     edges of figure and rim blend into the mat as a pale ring of a red hue, 0.5 in beside it,
