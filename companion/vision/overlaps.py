@@ -231,9 +231,9 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     itself; a magenta rim on a tan mat, a red one). Its paint, read across it, may be ``b``'s.
     Its colour lies near the line from ``b``'s to the surface's, within ``BLUR_OFF_SHARE`` of
     its length (8 Lab units at least): that fringe lies a tenth of it off, where a cyan rim of
-    its own round a blue figure lies a fifth (turned cases 52608 and 62464, and the shared
-    picture raised/303 with its hue turned 8 degrees: the rim was taken for the figure's blur,
-    and the figure read as the base).
+    its own round a blue figure lies a fifth (turned case 62464, and the shared picture
+    raised/303 with its hue turned 8 degrees: the rim was taken for the figure's blur, and the
+    figure read as the base).
     A blur spreads evenly round its rim: the ring lies about its centre, as :func:`inside`'s
     blur ring does (``BLUR_CENTRE_IN``), where enough of it is seen for its centre to tell
     (``BLUR_CENTRED_SEEN``: a blue rim's cyan fringe seen on 46 % of its circle, on one side,

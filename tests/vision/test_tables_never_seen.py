@@ -593,8 +593,8 @@ def test_a_rims_blur_into_the_surface_never_replaces_the_rim():
 
 
 def test_a_rim_round_a_figure_of_a_near_hue_is_not_taken_for_the_figures_blur():
-    """The shared picture raised/303 with its hue turned 8 degrees (HSV), and turned cases 52608
-    and 62464: a cyan rim turned toward blue round a blue figure, read by both its edges all
+    """The shared picture raised/303 with its hue turned 8 degrees (HSV), and turned case 62464:
+    a cyan rim turned toward blue round a blue figure, read by both its edges all
     round, lay on the figure's line to the turf loosely enough to pass for its blur (17 Lab
     units off a line 84 long), and the figure was read as the base, blue 30 mm. A blur's colour
     lies near that line (a blue rim's cyan fringe, a tenth of its length off): the rim stands,
