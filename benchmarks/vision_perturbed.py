@@ -74,6 +74,11 @@ def _jpeg(img, quality):
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
+def hue_turned(img, degrees):
+    """The picture's hue (HSV) turned by ``degrees`` and saved again at JPEG 92 (``--hues``)."""
+    return _jpeg(_hsv(img, degrees), 92)
+
+
 def _uneven(img, low, high):
     """A lamp to one side: the light falls from ``high`` to ``low`` across the picture."""
     h, w = img.shape[:2]
@@ -151,7 +156,7 @@ def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=()) -
         changes = {f"JPEG {q}": (lambda q: lambda im, cam, rng: (_jpeg(im, q), cam))(q) for q in qualities}
         mixed = 0
     elif hues:
-        changes = {f"hue {h:+g} deg, JPEG 92": (lambda h: lambda im, cam, rng: (_jpeg(_hsv(im, h), 92), cam))(h)
+        changes = {f"hue {h:+g} deg, JPEG 92": (lambda h: lambda im, cam, rng: (hue_turned(im, h), cam))(h)
                    for h in hues}
         mixed = 0
     every = f"JPEG {qualities[0]}-{qualities[-1]}" if qualities else None

@@ -4,10 +4,10 @@ peak, apart from the sand tops and the blurs beside them."""
 
 import json
 import math
+import sys
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from hypothesis import given, settings
@@ -286,6 +286,7 @@ def test_a_rescued_rim_stands_over_its_own_blur_read_as_a_base_a_size_large(pitc
 
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "vision-samples"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))     # vision_perturbed's changes
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="the shared samples are not next to this repository")
@@ -307,17 +308,6 @@ def test_a_raised_red_rims_side_wall_is_not_read_as_the_next_size():
         assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])]
 
 
-def _hue_turned(bgr, degrees):
-    """The picture's hue (HSV) turned by ``degrees`` and saved again at JPEG 92, as
-    ``vision_perturbed.py --hues`` turns it: paint bluer or redder than the picture shows."""
-    import cv2
-    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
-    hsv[..., 0] = (hsv[..., 0] + degrees * 256 / 360) % 256
-    turned = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR_FULL)
-    ok, jpeg = cv2.imencode(".jpg", turned, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
-
-
 @pytest.mark.skipif(not SHARED.exists(), reason="the shared samples are not next to this repository")
 @pytest.mark.parametrize("picture, degrees", [("flat/204", 12), ("raised/303", 8), ("raised/303", 12)])
 def test_shared_pictures_with_their_cyan_turned_toward_blue_read_every_base(picture, degrees):
@@ -326,12 +316,13 @@ def test_shared_pictures_with_their_cyan_turned_toward_blue_read_every_base(pict
     blur into the turf took the name cyan, and was searched for) or read one as the blue figure
     inside it (the rim taken for the figure's blur). Every base is read right."""
     import cv2
+    from vision_perturbed import hue_turned       # as `vision_perturbed.py --hues` turns it
     from companion.vision.camera_model import load_camera
     from companion.vision.pipeline import VisionPipeline
     from companion.vision.profile import load_profile
     camera = SHARED / f"{picture}.camera.toml"
     pipeline = VisionPipeline(load_profile(SHARED / "takkure-pitch.toml"),
                               load_camera(camera) if camera.exists() else None, track=False)
-    found = pipeline.process(_hue_turned(cv2.imread(str(SHARED / f"{picture}.jpg")), degrees)).bases
+    found = pipeline.process(hue_turned(cv2.imread(str(SHARED / f"{picture}.jpg")), degrees)).bases
     for piece in json.loads((SHARED / f"{picture}.json").read_text())["pieces"]:
         assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])], piece
