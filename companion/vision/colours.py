@@ -363,10 +363,15 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         # shows, another team's, its paint turned by the light past the nearest palette hue (a
         # red rim under warm light beside magenta ones, a cyan one on a mat beside green ones):
         # named once every cluster has its first choice, after the nearest name left. (A
-        # little of it is a blur ring's colour, or a figure's paint: no team.)
-        taker = found[best.name][1]
+        # little of it is a blur ring's colour, or a figure's paint: no team.) A holder too
+        # dull to be paint gives the name to a paint of it (:func:`_more_paint`), near or turned.
+        taker_mass, taker = found[best.name]
         if math.degrees(hue_gap(taker.hue, centre)) >= TEAMS_APART_DEG:     # (shade: on its line)
             turned.append((float(smooth[k]), centre, lab, best.name, blends(taker.lab[1:], lab[1:], (sa, sb))))
+        elif _more_paint(TeamColour(best.name, lab), float(smooth[k]), taker, taker_mass,
+                         palette.get(best.name), (sa, sb)):
+            second.append((taker_mass, taker))   # a dull holder (a figure's olive): the paint takes its name
+            found[best.name] = (float(smooth[k]), TeamColour(best.name, lab))
         else:
             second.append((float(smooth[k]), TeamColour(best.name, lab)))
     strongest = max((m for m, _ in found.values()), default=0.0)
@@ -402,6 +407,9 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             named = mass >= TEAM_SHARE * strongest
         if named:
             found[best.name] = (mass, TeamColour(best.name, lab))
+        elif _more_paint(paint, mass, found[first][1], found[first][0], palette.get(first), (sa, sb)):
+            second.append(found[first])         # the name's own paint, turned from a dull holder's hue
+            found[first] = (mass, paint)
         else:
             second.append((mass, paint))
 
@@ -647,6 +655,31 @@ def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]
     return between(colour.lab[1:], paint.lab[1:], surface)
 
 
+def _more_paint(weak: TeamColour, weak_mass: float, holder: TeamColour, holder_mass: float,
+                nominal: TeamColour, surface: tuple[float, float]) -> bool:
+    """Whether ``weak``, a cluster near ``holder`` in hue and of the same name, is that name's
+    paint rather than the stronger ``holder``: the holder is too dull to be paint (less than
+    ``PAINT_CHROMA`` of the name's ``nominal`` chroma), ``weak`` is ``MORE_PAINT`` times as
+    saturated with half the holder's mass at least, and it is no blend of the holder into the
+    surface (a dull paint's blur toward turf can be more saturated than the paint).
+    Pale yellow rims (saturation 0.6, cream under the light) beside figures and tops of a
+    dull olive, more of it than the rims: the olive peaks stronger and took the name.
+
+    >>> turf, yellow = (-36.0, 28.0), TeamColour("yellow", lab_of_rgb(NOMINAL_RGB["yellow"]))
+    >>> olive, rims = TeamColour("yellow", (51.4, 5.6, 21.1)), TeamColour("yellow", (67.1, -5.5, 36.7))
+    >>> _more_paint(rims, 7684, olive, 8516, yellow, turf)          # turf case 79264
+    True
+    >>> _more_paint(olive, 8516, rims, 9000, yellow, turf)          # the other way round: no
+    False
+    >>> blur = TeamColour("yellow", (45.0, -15.0, 34.0))             # the olive's blur into the turf
+    >>> _more_paint(blur, 7684, olive, 8516, yellow, turf)
+    False
+    """
+    return (holder.chroma < PAINT_CHROMA * nominal.chroma and weak.chroma >= MORE_PAINT * holder.chroma
+            and weak_mass >= 0.5 * holder_mass and not blends(holder.lab[1:], weak.lab[1:], surface))
+
+
+MORE_PAINT = 1.4            # a cluster this much more saturated than a dull one of its name is the name's paint
 BLEND_MOST_SURFACE = 0.75   # a thin rim's paint read as a blend: at least a quarter of it the team's
 
 

@@ -326,3 +326,21 @@ def test_shared_pictures_with_their_cyan_turned_toward_blue_read_every_base(pict
     found = pipeline.process(hue_turned(cv2.imread(str(SHARED / f"{picture}.jpg")), degrees)).bases
     for piece in json.loads((SHARED / f"{picture}.json").read_text())["pieces"]:
         assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])], piece
+
+
+def test_pale_yellow_rims_take_their_name_from_a_stronger_dull_olive_cluster(pitch):
+    """Turned seed 79264 at JPEG 92 (turf, 17.8 px/in, flat; magenta and yellow teams): the
+    yellow rims are a pale cream (their cluster Lab (-5.5, 36.7)) and the figures on them a dull
+    olive (5.6, 21.1), more of it than of the rims. The olive peaked stronger and took the name
+    yellow; the rims, 28 degrees from it, named no team: of five yellow bases two were missed,
+    one read as magenta and one a size small. A name held by a cluster too dull to be paint
+    (under ``PAINT_CHROMA`` of its palette colour's chroma) goes to a weaker one of that name
+    1.4 times as saturated that is no blend of it into the turf. Seed 78276 at JPEG 89 (raised,
+    19.4 px/in): the same, the rims 30 degrees from the olive (a turned cluster)."""
+    pipeline, found = _run(replace(make_turned_case(79264), jpeg_quality=92), pitch)
+    assert pipeline.bases.seen.get("yellow").chroma > 30
+    for x, y, size in [(3.76, 14.22, 30), (6.15, 22.87, 40), (12.57, 18.90, 40), (1.13, 26.21, 40), (19.48, 16.31, 50)]:
+        assert _near(found, x, y, 0.1) == [("yellow", size)], (x, y)
+    found = _bases(replace(make_turned_case(78276), jpeg_quality=89), pitch)
+    for x, y, size in [(8.26, 12.39, 50), (6.58, 12.96, 40), (9.64, 13.53, 40)]:
+        assert _near(found, x, y, 0.1) == [("yellow", size)], (x, y)
