@@ -278,11 +278,20 @@ class BaseFinder(LateReadings):
                     # far bigger and sparse: grain (a dark, noisy margin) that the grouping's
                     # dilation joined into one with the rims beside it, where RANSAC finds none.
                     # Its solid parts are searched too, with draws of their own: the other
-                    # groups draw as they would without them.
+                    # groups draw as they would without them. A part across the play area's
+                    # edge is searched again on the play area alone: a brown margin reads as
+                    # red, and a red figure leaning out over the edge joins its rim to the
+                    # margin's whole frame.
                     for part in _solid_parts(px, min_area, self._kernel(ppi)):
-                        board = self._to_board(reg, half.to_full(part))
-                        self._own_draws.add(_key(board))
-                        out.append((colour, board))
+                        part_board = self._to_board(reg, half.to_full(part))
+                        self._own_draws.add(_key(part_board))
+                        out.append((colour, part_board))
+                        inside = self._in_play(part_board)
+                        if min_area <= np.count_nonzero(inside) < len(inside):
+                            for piece in _solid_parts(part[inside], min_area, self._kernel(ppi)):
+                                piece_board = self._to_board(reg, half.to_full(piece))
+                                self._own_draws.add(_key(piece_board))
+                                out.append((colour, piece_board))
         return out
 
     def candidates(self, groups, ppi: float, per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
@@ -1065,6 +1074,14 @@ class BaseFinder(LateReadings):
             if b.color != colour.name and d + r < b.radius_in - 6 * MM:
                 return True
         return False
+
+    def _in_play(self, board: np.ndarray) -> np.ndarray:
+        """Which of the points ``board`` (N x 2, inches) lie on the play area (all of them when
+        its size is not known)."""
+        if self.board_in is None:
+            return np.ones(len(board), bool)
+        w, h = self.board_in
+        return (board[:, 0] >= 0) & (board[:, 0] <= w) & (board[:, 1] >= 0) & (board[:, 1] <= h)
 
     def _on_board(self, bases: list[Base]) -> list[Base]:
         """Pieces stand on the play area: a ring among the frame markers or on the table is not one."""

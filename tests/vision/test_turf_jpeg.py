@@ -344,3 +344,14 @@ def test_pale_yellow_rims_take_their_name_from_a_stronger_dull_olive_cluster(pit
     found = _bases(replace(make_turned_case(78276), jpeg_quality=89), pitch)
     for x, y, size in [(8.26, 12.39, 50), (6.58, 12.96, 40), (9.64, 13.53, 40)]:
         assert _near(found, x, y, 0.1) == [("yellow", size)], (x, y)
+
+
+def test_a_rim_whose_figure_leans_out_over_the_brown_margin_is_found(pitch):
+    """Turned seed 71388 at JPEG 88 (turf, 16.7 px/in, raised): a red figure leans out of its
+    red 50 mm base, 1.5 in from the play area's edge, over the edge onto the brown margin,
+    which reads as red. Rim, figure and the margin's whole frame were one group of red pixels,
+    too large and sparse for RANSAC; its solid parts were searched too, but the rim was one
+    with the margin there, and the base was missed. Those parts are now taken on the play
+    area only."""
+    found = _bases(replace(make_turned_case(71388), jpeg_quality=88), pitch)
+    assert _near(found, 2.86, 28.52, 0.1) == [("red", 50)]
