@@ -64,10 +64,23 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     beyond (a figure stands on its base; a neighbour touching a ring read a size large stands
     beyond it), whatever its colour.
 
+    Or, whatever the two fits' ratio, the rim fits tightly (within ``LOOSE_FIT_IN``), no more
+    loosely than the figure, on as much of its round or more, and the figure stands on it:
+    its centre off the rim's (a blur ring shares its base's) and within its round. A pale rim
+    round a saturated cloak leaning out of it is read by its blend as tightly as the cloak's
+    outline, not half as tightly again (turned cases 78440 and 79604).
+
     >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
     >>> leaning_out(cloak, rim), leaning_out(cloak, replace(rim, residual_in=0.03))
-    (True, False)
+    (True, True)
+    >>> leaning_out(cloak, replace(rim, residual_in=0.034)), leaning_out(cloak, replace(rim, residual_in=0.03, coverage=0.6))
+    (False, False)
+    >>> leaning_out(cloak, replace(rim, residual_in=0.03, x_in=19.5, y_in=1.5))   # about one centre
+    False
+    >>> pale = Base(1.63, 5.27, 40, "cyan", 0.868, 0.83, 0.031, edges=1)
+    >>> leaning_out(Base(1.64, 4.91, 30, "cyan", 0.638, 0.75, 0.043, edges=1), pale)   # turned case 79604
+    True
     >>> figure = Base(16.66, 23.75, 30, "red", 0.59, 0.79, 0.054, edges=1)
     >>> cyan_rim = Base(16.46, 22.99, 50, "cyan", 0.91, 0.75, 0.013)         # turned case 49112
     >>> leaning_out(figure, cyan_rim), leaning_out(figure, replace(cyan_rim, edges=1))
@@ -85,9 +98,13 @@ def leaning_out(figure: Base, rim: Base) -> bool:
         return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and \
             LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and \
             math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) <= rim.radius_in + figure.radius_in / 2
-    if figure.diameter_mm >= rim.diameter_mm or LEANING_TIGHTER * rim.residual_in > figure.residual_in:
+    if figure.diameter_mm >= rim.diameter_mm or not (figure.color == rim.color or rim.edges == 2):
         return False
-    return figure.color == rim.color or rim.edges == 2
+    if LEANING_TIGHTER * rim.residual_in <= figure.residual_in:
+        return True
+    d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
+    return rim.residual_in <= min(figure.residual_in, LOOSE_FIT_IN) and rim.coverage >= figure.coverage and \
+        ONE_CENTRE_IN <= d <= rim.radius_in
 
 
 def ghost_of(colour_ab, paint_ab, surface_ab) -> bool:
