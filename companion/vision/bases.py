@@ -70,6 +70,7 @@ MIX_BEYOND_MM = 2.0      # a two-edge reading sized by its inner edge whose colo
 MIX_AT_SIZE_MM = 3.0     # far beyond its half-score one, and this near the next size, is measured as that too
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
+HUGE_IN = 8.0            # a group this long is far bigger than any base or cluster of them (a cloth, a margin)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
@@ -268,7 +269,7 @@ class BaseFinder(LateReadings):
                         self._arcs.append((colour, self._to_board(reg, half.to_full(px))))
                     continue
                 px = np.column_stack([xs[members], ys[members]])
-                huge = max(stats[k, 2], stats[k, 3]) * 2 > ppi * 8
+                huge = max(stats[k, 2], stats[k, 3]) * 2 > ppi * HUGE_IN
                 # far bigger than any base and solid: a cloth, a sleeve (a row of touching bases
                 # can be as long, but its rims leave most of its box empty)
                 if huge and len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
@@ -278,16 +279,17 @@ class BaseFinder(LateReadings):
                     # far bigger and sparse: grain (a dark, noisy margin) that the grouping's
                     # dilation joined into one with the rims beside it, where RANSAC finds none.
                     # Its solid parts are searched too, with draws of their own: the other
-                    # groups draw as they would without them. A part across the play area's
-                    # edge is searched again on the play area alone: a brown margin reads as
-                    # red, and a red figure leaning out over the edge joins its rim to the
-                    # margin's whole frame.
+                    # groups draw as they would without them. A part itself far bigger than
+                    # any base, across the play area's edge, is searched again on the play
+                    # area alone: a brown margin reads as red, and a red figure leaning out
+                    # over the edge joins its rim to the margin's whole frame.
                     for part in _solid_parts(px, min_area, self._kernel(ppi)):
                         part_board = self._to_board(reg, half.to_full(part))
                         self._own_draws.add(_key(part_board))
                         out.append((colour, part_board))
                         inside = self._in_play(part_board)
-                        if min_area <= np.count_nonzero(inside) < len(inside):
+                        if np.ptp(part_board, axis=0).max() > HUGE_IN and \
+                                min_area <= np.count_nonzero(inside) < len(inside):
                             for piece in _solid_parts(part[inside], min_area, self._kernel(ppi)):
                                 piece_board = self._to_board(reg, half.to_full(piece))
                                 self._own_draws.add(_key(piece_board))

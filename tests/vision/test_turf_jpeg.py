@@ -328,6 +328,22 @@ def test_shared_pictures_with_their_cyan_turned_toward_blue_read_every_base(pict
         assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])], piece
 
 
+@pytest.mark.skipif(not SHARED.exists(), reason="the shared samples are not next to this repository")
+def test_slivers_across_the_play_areas_edge_are_not_searched_again():
+    """The shared picture flat/205 brightened 1.3 times (`vision_perturbed.py`'s "brighter
+    x1.3"): a few cyan specks along the pitch's edge lines form small solid parts across the
+    play area's edge. Searched again as their slivers on the play area, they drew circles that
+    changed what the search found elsewhere, and the cyan 50 mm base in the board's middle was
+    missed. Only a part far bigger than any base (a margin's frame) is searched again so."""
+    import cv2
+    from vision_perturbed import _gain             # as `vision_perturbed.py` brightens it
+    from companion.vision.pipeline import VisionPipeline
+    from companion.vision.profile import load_profile
+    pipeline = VisionPipeline(load_profile(SHARED / "takkure-pitch.toml"), None, track=False)
+    found = pipeline.process(_gain(cv2.imread(str(SHARED / "flat" / "205.jpg")), 1.3, 1.3, 1.3)).bases
+    for piece in json.loads((SHARED / "flat" / "205.json").read_text())["pieces"]:
+        assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])], piece
+
 def test_pale_yellow_rims_take_their_name_from_a_stronger_dull_olive_cluster(pitch):
     """Turned seed 79264 at JPEG 92 (turf, 17.8 px/in, flat; magenta and yellow teams): the
     yellow rims are a pale cream (their cluster Lab (-5.5, 36.7)) and the figures on them a dull
