@@ -74,7 +74,8 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
     >>> leaning_out(cloak, rim), leaning_out(cloak, replace(rim, residual_in=0.03))
     (True, True)
-    >>> leaning_out(cloak, replace(rim, residual_in=0.034)), leaning_out(cloak, replace(rim, residual_in=0.03, coverage=0.6))
+    >>> looser, less = replace(rim, residual_in=0.034), replace(rim, residual_in=0.03, coverage=0.6)
+    >>> leaning_out(cloak, looser), leaning_out(cloak, less)
     (False, False)
     >>> leaning_out(cloak, replace(rim, residual_in=0.03, x_in=19.5, y_in=1.5))   # about one centre
     False

@@ -344,6 +344,7 @@ def test_slivers_across_the_play_areas_edge_are_not_searched_again():
     for piece in json.loads((SHARED / "flat" / "205.json").read_text())["pieces"]:
         assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])], piece
 
+
 def test_pale_yellow_rims_take_their_name_from_a_stronger_dull_olive_cluster(pitch):
     """Turned seed 79264 at JPEG 92 (turf, 17.8 px/in, flat; magenta and yellow teams): the
     yellow rims are a pale cream (their cluster Lab (-5.5, 36.7)) and the figures on them a dull
@@ -367,8 +368,8 @@ def test_a_rim_whose_figure_leans_out_over_the_brown_margin_is_found(pitch):
     red 50 mm base, 1.5 in from the play area's edge, over the edge onto the brown margin,
     which reads as red. Rim, figure and the margin's whole frame were one group of red pixels,
     too large and sparse for RANSAC; its solid parts were searched too, but the rim was one
-    with the margin there, and the base was missed. Those parts are now taken on the play
-    area only."""
+    with the margin there, and the base was missed. A part over 8 in long across the play
+    area's edge is now searched again as its pieces on the play area."""
     found = _bases(replace(make_turned_case(71388), jpeg_quality=88), pitch)
     assert _near(found, 2.86, 28.52, 0.1) == [("red", 50)]
 
