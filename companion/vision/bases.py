@@ -407,7 +407,7 @@ class BaseFinder(LateReadings):
         if not (0 <= base.x_in <= w and 0 <= base.y_in <= h):
             return True             # centred off the play area, in its surround's colour
         ring = np.array([base.x_in, base.y_in]) + (base.radius_in - RIM_MM * MM / 2) * DIRS
-        on = (ring[:, 0] >= 0) & (ring[:, 0] <= w) & (ring[:, 1] >= 0) & (ring[:, 1] <= h)
+        on = self._in_play(ring)
         if np.count_nonzero(~on) < 0.3 * RAYS:
             return False
         lab = self._sample(frame, reg, ring.T[:, None, :]).reshape(-1, 3)
