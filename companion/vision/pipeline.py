@@ -240,8 +240,9 @@ class VisionPipeline:
                 sightings += [t for i in tokens for t in (self.markers.track(gray, [i]) or [])]
         if sightings is None:
             sightings = self.markers.find_all(gray)
-            # too few frame markers read to hold the board: the others read from the quads ArUco
-            # found and could not decode (far and blurred, at 12-15 px/in)
+            # frame markers ArUco could not decode (far and blurred, at 12-15 px/in), read where
+            # the others put them: too few read to hold the board, or three (the fourth puts
+            # the board's far corner right)
             sightings += read_missing_frame_markers(self.markers, self.profile, gray, sightings, self.camera)
         reg = self.registrar.update(sightings)
         found = {}

@@ -298,12 +298,15 @@ class MarkerFinder:
             out.append(self._sighting(i, pts))
         return out
 
-    def read_again(self, gray: np.ndarray, guesses: dict[int, np.ndarray]) -> list[MarkerSighting]:
+    def read_again(self, gray: np.ndarray, guesses: dict[int, np.ndarray],
+                   at_guess: bool = False) -> list[MarkerSighting]:
         """Frame markers that ArUco found a quad for and could not decode, read where ``guesses``
         (id: raw corners, ArUco's order) put them: each quad it rejected (:attr:`last_rejected`)
         within a marker's side of a guess and of about its size, its corners taken in the
         guess's order, read by :meth:`_read_quad`. A far, blurred marker seen at 13-15 px/in can
-        be a quad ArUco cannot decode whose bits read cleanly once its sides are fitted."""
+        be a quad ArUco cannot decode whose bits read cleanly once its sides are fitted. With
+        ``at_guess`` (a guess good to a pixel or two, from three markers), a marker no rejected
+        quad reads is read from the guess itself."""
         out = []
         for i, guess in guesses.items():
             side = _mean_side(guess)
@@ -314,6 +317,10 @@ class MarkerFinder:
                     if pts is not None:
                         out.append(self._sighting(i, pts))
                         break
+            else:
+                pts = self._read_quad(gray, guess, side, i) if at_guess else None
+                if pts is not None:
+                    out.append(self._sighting(i, pts))
         return out
 
     def read_anywhere(self, gray: np.ndarray, ids, like: np.ndarray) -> list[MarkerSighting]:
@@ -402,16 +409,15 @@ def _board_homography(profile: BoardProfile, sightings: list[MarkerSighting]):
     return H, board, image
 
 
-def guesses_from_two(profile: BoardProfile, sightings: list[MarkerSighting], camera: CameraModel | None = None
-                     ) -> dict[int, np.ndarray]:
+def guesses_from_read(profile: BoardProfile, sightings: list[MarkerSighting], camera: CameraModel | None = None
+                      ) -> dict[int, np.ndarray]:
     """Where the frame markers not read lie (raw corners, ArUco's order), put by a homography of
-    the two that were: a board with two frame markers read is lost (three are needed), and the
-    other two may be quads ArUco could not decode (:meth:`MarkerFinder.read_again`). Two
-    markers place the others to within half a marker's side or so (their eight corners fix
-    the tilt across the line between them only loosely: 5-13 px off at 14 px/in through a
-    lens). Empty unless exactly two are read."""
+    the two or three that were (:meth:`MarkerFinder.read_again`). Two markers place the others
+    to within half a marker's side or so (their eight corners fix the tilt across the line
+    between them only loosely: 5-13 px off at 14 px/in through a lens); three, to a pixel or
+    two. Empty unless two or three are read."""
     read = _frame_sightings(profile, sightings)
-    if len(read) != 2:
+    if len(read) not in (2, 3):
         return {}
     H, _, _ = _board_homography(profile, list(read.values()))
     if H is None:
@@ -426,16 +432,25 @@ def guesses_from_two(profile: BoardProfile, sightings: list[MarkerSighting], cam
 def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray: np.ndarray,
                                sightings: list[MarkerSighting], camera: CameraModel | None = None
                                ) -> list[MarkerSighting]:
-    """The frame markers ArUco could not decode, while too few were read to hold the board
-    (three are needed): with two read, where those two put the others
-    (:func:`guesses_from_two`, :meth:`MarkerFinder.read_again`); with one, from any quad of
-    its size (:meth:`MarkerFinder.read_anywhere`), kept only when at least two are read so and
-    one homography puts all of them, the one read included, within ``AGREE_FIT_PX`` of where
-    they were seen (a pattern read by chance in a quad elsewhere is not where the board puts
-    that marker). A marker under a hand leaves no quad: nothing is read for it."""
+    """The frame markers ArUco could not decode. With two read (too few to hold the board:
+    three are needed), where those two put the others (:func:`guesses_from_read`,
+    :meth:`MarkerFinder.read_again`). With three, the fourth where they put it, from a quad
+    ArUco rejected or from the guess itself, kept when its corners lie within ``AGREE_FIT_PX``
+    of it: three markers hold the board, but its far corner, extrapolated from them, can be
+    a pixel or two out (a tenth of an inch at 14 px/in), where four put it right. With one,
+    from any quad of its size (:meth:`MarkerFinder.read_anywhere`), kept only when at least
+    two are read so and one homography puts all of them, the one read included, within
+    ``AGREE_FIT_PX`` of where they were seen (a pattern read by chance in a quad elsewhere is
+    not where the board puts that marker). A marker under a hand leaves no quad and reads
+    as no marker: nothing is read for it."""
     read = _frame_sightings(profile, sightings)
     if len(read) == 2:
-        return finder.read_again(gray, guesses_from_two(profile, list(read.values()), camera))
+        return finder.read_again(gray, guesses_from_read(profile, list(read.values()), camera))
+    if len(read) == 3:
+        H, _, _ = _board_homography(profile, list(read.values()))
+        more = finder.read_again(gray, guesses_from_read(profile, list(read.values()), camera), at_guess=True)
+        return [s for s in more if H is not None and np.linalg.norm(
+            apply_h(H, marker_corners(profile, s.id)) - s.corners, axis=1).max() <= AGREE_FIT_PX]
     if len(read) != 1 or next(iter(read)) not in finder.last_raw:
         return []
     (only,) = read.values()
