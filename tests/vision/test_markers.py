@@ -117,8 +117,8 @@ def test_a_rejected_quad_is_read_as_the_frame_marker_a_guess_puts_there():
 def test_two_or_three_frame_markers_place_the_others(pitch):
     """``guesses_from_read``: from two frame markers' corners, the others are put within a
     third of their side of where ArUco reads them; from three, the fourth within three pixels
-    (a guess good enough to read it from: ``AGREE_FIT_PX``). With one or four read, there is no guess (one
-    cannot place them, and four leave none to place)."""
+    (a guess good enough to read it from: ``AGREE_FIT_PX``). With one or four read, there is
+    no guess (one cannot place them, and four leave none to place)."""
     from companion.sim.testset import make_case
     from companion.vision.registration import AGREE_FIT_PX, guesses_from_read
     gray = cv2.cvtColor(make_case(31).image(), cv2.COLOR_BGR2GRAY)
@@ -217,7 +217,8 @@ def test_a_frame_marker_arucos_misses_beside_three_read_is_read_and_puts_the_far
     """Turned seeds 21219 (wood, 13.6 px/in) and 21342 (mat, 14.8 px/in): ArUco reads three
     frame markers of four and leaves the fourth, far and blurred, undecoded. Three hold the
     board, but the far corner they extrapolate to is a pixel or two out, and the bases there
-    with it. Read where the three put it, all four hold the board."""
+    with it: in 21342 two magenta 30 mm bases side by side near the middle were missed. Read
+    where the three put it, all four hold the board, and both bases are read within 0.05 in."""
     from companion.sim.testset import make_turned_case
     from companion.vision.pipeline import VisionPipeline
     for seed in (21219, 21342):
@@ -227,6 +228,9 @@ def test_a_frame_marker_arucos_misses_beside_three_read_is_read_and_puts_the_far
         assert len({s.id for s in finder.find_all(gray) if s.id in pitch.markers}) == 3, seed
         result = VisionPipeline(pitch, case.camera_model(), track=False).process(case.image())
         assert result.status == "ok" and sorted(result.markers) == [0, 1, 2, 3], seed
+    for x, y in ((8.98, 10.44), (7.85, 10.77)):             # 21342's two magenta 30 mm bases
+        assert any(b.color == "magenta" and b.diameter_mm == 30 and np.hypot(b.x_in - x, b.y_in - y) < 0.05
+                   for b in result.bases), (x, y)
 
 
 def test_three_frame_markers_hidden_leave_the_board_lost(pitch):
