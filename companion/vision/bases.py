@@ -284,16 +284,15 @@ class BaseFinder(LateReadings):
                     # area alone: a brown margin reads as red, and a red figure leaning out
                     # over the edge joins its rim to the margin's whole frame.
                     for part in _solid_parts(px, min_area, self._kernel(ppi)):
-                        part_board = self._to_board(reg, half.to_full(part))
-                        self._own_draws.add(_key(part_board))
-                        out.append((colour, part_board))
-                        inside = self._in_play(part_board)
-                        if np.ptp(part_board, axis=0).max() > HUGE_IN and \
+                        boards = [self._to_board(reg, half.to_full(part))]
+                        inside = self._in_play(boards[0])
+                        if np.ptp(boards[0], axis=0).max() > HUGE_IN and \
                                 min_area <= np.count_nonzero(inside) < len(inside):
-                            for piece in _solid_parts(part[inside], min_area, self._kernel(ppi)):
-                                piece_board = self._to_board(reg, half.to_full(piece))
-                                self._own_draws.add(_key(piece_board))
-                                out.append((colour, piece_board))
+                            boards += [self._to_board(reg, half.to_full(piece))
+                                       for piece in _solid_parts(part[inside], min_area, self._kernel(ppi))]
+                        for board in boards:
+                            self._own_draws.add(_key(board))
+                            out.append((colour, board))
         return out
 
     def candidates(self, groups, ppi: float, per_size: bool = False) -> list[tuple[TeamColour, np.ndarray, float]]:
