@@ -53,7 +53,10 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     ``rim`` (seen off the camera's axis, a tall figure's cloak stands out of its base, by up to
     its own width on a wide lens): smaller, and fitted ``LEANING_TIGHTER`` more loosely (a circle
     drawn round a cloak's outline fits it loosely; the rim's round edge fits tightly). Two bases
-    never overlap, so one of the two readings is wrong; the tighter fit is the rim. A figure
+    never overlap, so one of the two readings is wrong; the tighter fit is the rim. Smaller is
+    a smaller size, or the same size with an outer edge more than ``SAME_RING_MM`` inside the
+    rim's about another centre (``ONE_CENTRE_IN``): a 30 mm base's cloak, read as the smallest
+    size, can be no size smaller (about one centre, the two are one ring read twice). A figure
     of another colour leans out so too (a red-brown figure read as a red base by the picture's
     clusters, which learn its paint as a colour), when the rim is read by both its edges: a
     figure has no inner edge.
@@ -82,6 +85,12 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     >>> pale = Base(1.63, 5.27, 40, "cyan", 0.868, 0.83, 0.031, edges=1)
     >>> leaning_out(Base(1.64, 4.91, 30, "cyan", 0.638, 0.75, 0.043, edges=1), pale)   # turned case 79604
     True
+    >>> small_rim = Base(8.72, 15.83, 30, "cyan", 0.650, 0.88, 0.031, edges=1)   # turned case 74612
+    >>> small_cloak = Base(8.76, 16.10, 30, "cyan", 0.496, 0.62, 0.052, edges=1)
+    >>> leaning_out(small_cloak, small_rim), leaning_out(replace(small_cloak, radius_in=0.58), small_rim)
+    (True, False)
+    >>> leaning_out(replace(small_cloak, x_in=8.75, y_in=15.90), small_rim)     # about one centre
+    False
     >>> figure = Base(16.66, 23.75, 30, "red", 0.59, 0.79, 0.054, edges=1)
     >>> cyan_rim = Base(16.46, 22.99, 50, "cyan", 0.91, 0.75, 0.013)         # turned case 49112
     >>> leaning_out(figure, cyan_rim), leaning_out(figure, replace(cyan_rim, edges=1))
@@ -99,7 +108,10 @@ def leaning_out(figure: Base, rim: Base) -> bool:
         return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and \
             LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and \
             math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) <= rim.radius_in + figure.radius_in / 2
-    if figure.diameter_mm >= rim.diameter_mm or not (figure.color == rim.color or rim.edges == 2):
+    smaller = figure.diameter_mm < rim.diameter_mm or (
+        figure.diameter_mm == rim.diameter_mm and figure.radius_in < rim.radius_in - SAME_RING_MM * MM and
+        math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) >= ONE_CENTRE_IN)
+    if not smaller or not (figure.color == rim.color or rim.edges == 2):
         return False
     if LEANING_TIGHTER * rim.residual_in <= figure.residual_in:
         return True

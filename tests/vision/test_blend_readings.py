@@ -316,6 +316,15 @@ def test_a_rim_found_by_its_blend_stands_over_a_cloak_leaning_out_of_it(pitch):
     _stands_alone(42824, pitch, 16.057, 26.967, ("yellow", 40), 1.0)
 
 
+def test_a_30_mm_rim_stands_over_a_cloak_leaning_out_of_it_read_as_30_mm(pitch):
+    """Turned seed 74612 (raised, 18.4 px/in) at JPEG 88, on turf: a cyan figure leans out of
+    a cyan 30 mm base, and its cloak's outline was read as a 30 mm base (the smallest size, its
+    outer edge 2.4 mm short of a 30 mm rim's), 0.27 in off. The rim, read by its blend about
+    its own centre and fitted 1.7 times as tightly, gave way to it: a cloak read as the rim's
+    own size was no figure leaning out. The rim stands, within 0.05 in."""
+    _stands_alone(74612, pitch, 8.70, 15.79, ("cyan", 30), 0.5, quality=88)
+
+
 def test_a_rim_read_by_both_edges_stands_over_a_figure_of_another_colour_leaning_out(pitch):
     """Turned seed 49112 (flat, 19.1 px/in) at JPEG 90, on turf: a red-brown figure leans out of
     a pale cyan 50 mm rim, its head 0.4 in beyond it, and the picture's clusters learn its paint
