@@ -449,8 +449,9 @@ def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray
     if len(read) == 3:
         H, _, _ = _board_homography(profile, list(read.values()))
         more = finder.read_again(gray, guesses_from_read(profile, list(read.values()), camera), at_guess=True)
-        return [s for s in more if H is not None and np.linalg.norm(
-            apply_h(H, marker_corners(profile, s.id)) - s.corners, axis=1).max() <= AGREE_FIT_PX]
+        return [s for s in more if H is not None and _off(H, profile, s) <= AGREE_FIT_PX]
+    if len(read) == 4:
+        return _read_out_of_line(finder, profile, gray, read, camera)
     if len(read) != 1 or next(iter(read)) not in finder.last_raw:
         return []
     (only,) = read.values()
@@ -461,6 +462,33 @@ def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray
     if H is None or np.linalg.norm(apply_h(H, board) - image, axis=1).max() > AGREE_FIT_PX:
         return []
     return more
+
+
+def _read_out_of_line(finder: MarkerFinder, profile: BoardProfile, gray: np.ndarray,
+                      read: dict[int, MarkerSighting], camera: CameraModel | None) -> list[MarkerSighting]:
+    """With all four frame markers read and no homography putting them all within a
+    quarter of ``AGREE_FIT_PX`` (RMS), each that the other three put more than ``AGREE_FIT_PX``
+    off, read again at their guess and kept when it lies within ``AGREE_FIT_PX`` of it. A far
+    marker's corners decoded through blur and JPEG can be 4 px out; the registrar then drops
+    it (:meth:`BoardRegistrar._consistent`) and three markers hold the board, its far corner
+    extrapolated. Read again where they put it, it lands within 2 px, and all four hold it."""
+    H, board, image = _board_homography(profile, list(read.values()))
+    if H is None or np.sqrt(np.mean(np.sum((apply_h(H, board) - image) ** 2, axis=1))) <= AGREE_FIT_PX / 4:
+        return []
+    out = []
+    for i, sighting in read.items():
+        three = [s for j, s in read.items() if j != i]
+        H3, _, _ = _board_homography(profile, three)
+        if H3 is None or _off(H3, profile, sighting) <= AGREE_FIT_PX:
+            continue
+        more = finder.read_again(gray, guesses_from_read(profile, three, camera), at_guess=True)
+        out += [s for s in more if _off(H3, profile, s) <= AGREE_FIT_PX]
+    return out
+
+
+def _off(H: np.ndarray, profile: BoardProfile, sighting: MarkerSighting) -> float:
+    """How far (pixels) frame-marker ``sighting``'s corners lie from where ``H`` puts them."""
+    return float(np.linalg.norm(apply_h(H, marker_corners(profile, sighting.id)) - sighting.corners, axis=1).max())
 
 
 def _reads(detection, scale: float) -> tuple[list[np.ndarray], list[int]]:

@@ -233,6 +233,41 @@ def test_a_frame_marker_arucos_misses_beside_three_read_is_read_and_puts_the_far
                    for b in result.bases), (x, y)
 
 
+def test_a_frame_marker_read_out_of_line_with_the_other_three_is_read_again_where_they_put_it(pitch):
+    """``read_missing_frame_markers`` with all four frame markers read, a corner of marker 3
+    5 px out (decoded through blur and JPEG): no homography puts all four in line, the other
+    three put it more than ``AGREE_FIT_PX`` from where it was read, and it is read again where
+    they put it, to its true corners. All four in line, nothing is read again."""
+    from companion.vision.registration import read_missing_frame_markers
+    gray, corners = _board_of_markers(pitch, {})
+    finder = MarkerFinder(refine_ids=set(pitch.markers))
+    finder.last_rejected = []
+    for out, expected in ((5.0, [3]), (0.0, [])):
+        misread = corners[3] + np.array([[0.0, 0.0], [0.0, 0.0], [0.0, out], [0.0, 0.0]])
+        four = [finder._sighting(i, misread if i == 3 else corners[i]) for i in (0, 1, 2, 3)]
+        read = read_missing_frame_markers(finder, pitch, gray, four)
+        assert [s.id for s in read] == expected, out
+        for s in read:
+            assert np.abs(s.corners - corners[s.id]).max() < 0.3
+
+
+def test_a_far_frame_marker_misread_is_read_again_and_the_board_held_by_all_four(pitch):
+    """Turned seed 26917 (felt, raised, 14.5 px/in, JPEG 75): ArUco decodes all four frame
+    markers, marker 2 with its corners 3.8 px out. The registrar dropped it as out of line
+    with the other three, whose far corner, extrapolated, was a pixel or two out: every base
+    was read 0.06-0.11 in off in one direction. Read again where the three put it (2.2 px
+    from their guess), all four hold the board and the bases are read within 0.05 in."""
+    from companion.sim.testset import make_turned_case
+    from companion.vision.pipeline import VisionPipeline
+    case = make_turned_case(26917)
+    result = VisionPipeline(pitch, case.camera_model(), track=False).process(case.image())
+    assert result.status == "ok" and sorted(result.markers) == [0, 1, 2, 3]
+    truth = [(p.team, p.diameter_mm, p.x_in, p.y_in) for p in case.scene.pieces]
+    for team, size, x, y in truth:
+        assert any(b.color == team and b.diameter_mm == size and np.hypot(b.x_in - x, b.y_in - y) < 0.05
+                   for b in result.bases), (team, size, x, y)
+
+
 def test_three_frame_markers_hidden_leave_the_board_lost(pitch):
     """A hand over three frame markers leaves no quad to read them from: the board is lost."""
     from tests.vision.test_robustness import cover_marker
