@@ -242,7 +242,7 @@ class VisionPipeline:
             sightings = self.markers.find_all(gray)
             # frame markers ArUco could not decode (far and blurred, at 12-15 px/in), read where
             # the others put them: too few read to hold the board, or three (the fourth puts
-            # the board's far corner right)
+            # the board's far corner right), or four, one out of line with the other three
             sightings += read_missing_frame_markers(self.markers, self.profile, gray, sightings, self.camera)
         reg = self.registrar.update(sightings)
         found = {}

@@ -432,13 +432,14 @@ def guesses_from_read(profile: BoardProfile, sightings: list[MarkerSighting], ca
 def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray: np.ndarray,
                                sightings: list[MarkerSighting], camera: CameraModel | None = None
                                ) -> list[MarkerSighting]:
-    """The frame markers ArUco could not decode. With two read (too few to hold the board:
-    three are needed), where those two put the others (:func:`guesses_from_read`,
-    :meth:`MarkerFinder.read_again`). With three, the fourth where they put it, from a quad
-    ArUco rejected or from the guess itself, kept when its corners lie within ``AGREE_FIT_PX``
-    of it: three markers hold the board, but its far corner, extrapolated from them, can be
-    a pixel or two out (a tenth of an inch at 14 px/in), where four put it right. With one,
-    from any quad of its size (:meth:`MarkerFinder.read_anywhere`), kept only when at least
+    """The frame markers ArUco could not decode, or decoded out of line. With two read (too
+    few to hold the board: three are needed), where those two put the others
+    (:func:`guesses_from_read`, :meth:`MarkerFinder.read_again`). With three, the fourth where
+    they put it, from a quad ArUco rejected or from the guess itself, kept when its corners
+    lie within ``AGREE_FIT_PX`` of it: three markers hold the board, but its far corner,
+    extrapolated from them, can be a pixel or two out (a tenth of an inch at 14 px/in), where
+    four put it right. With four out of line, the one the other three disagree with, where
+    they put it (:func:`_read_out_of_line`). With one, from any quad of its size (:meth:`MarkerFinder.read_anywhere`), kept only when at least
     two are read so and one homography puts all of them, the one read included, within
     ``AGREE_FIT_PX`` of where they were seen (a pattern read by chance in a quad elsewhere is
     not where the board puts that marker). A marker under a hand leaves no quad and reads
