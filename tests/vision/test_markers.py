@@ -162,7 +162,7 @@ def test_a_board_with_two_frame_markers_read_reads_the_other_two_again(pitch):
     assert close >= 11
 
 
-def _board_of_markers(pitch, where: dict[int, int], ppi: float = 20.0, moved: dict[int, tuple[int, int]] = {}):
+def _board_of_markers(pitch, where: dict[int, int], ppi: float = 20.0, moved: dict[int, tuple[int, int]] | None = None):
     """A picture of ``pitch``'s frame markers seen square-on at ``ppi``, marker ``where[i]``'s
     pattern drawn where marker ``i`` stands (``moved[i]`` pixels from it), and each one's true
     corners (where it was drawn)."""
@@ -172,7 +172,7 @@ def _board_of_markers(pitch, where: dict[int, int], ppi: float = 20.0, moved: di
     img = np.full((int((pitch.height_in + 6) * ppi), int((pitch.width_in + 6) * ppi)), 230, np.uint8)
     corners = {}
     for i, (x, y) in pitch.markers.items():
-        u, v = (int(round(c - side / 2)) + d for c, d in zip(to_px(x, y), moved.get(i, (0, 0))))
+        u, v = (int(round(c - side / 2)) + d for c, d in zip(to_px(x, y), (moved or {}).get(i, (0, 0))))
         img[v:v + side, u:u + side] = cv2.aruco.generateImageMarker(finder.dictionary, where.get(i, i), side)
         corners[i] = np.array([[u, v], [u + side, v], [u + side, v + side], [u, v + side]], float) - 0.5
     return cv2.GaussianBlur(img, (0, 0), 0.8), corners
@@ -200,36 +200,22 @@ def test_with_one_frame_marker_read_the_others_are_read_from_any_quad_that_fits_
 def test_with_three_frame_markers_read_the_fourth_is_read_where_they_put_it(pitch):
     """``read_missing_frame_markers`` with three frame markers read: the fourth, that ArUco
     left no quad of (none rejected), is read from where the three put it, its corners fitted.
+    Drawn 4 px from there (three markers fix the perspective loosely: through an unmodelled
+    lens their far corner can be 7 px out), it is read more than ``AGREE_FIT_PX`` from their
+    guess, and kept: one homography puts all four within a quarter of ``AGREE_FIT_PX`` RMS.
     Another marker's pattern drawn there (here marker 1's, where marker 3 stands) reads as
     no marker 3, and nothing is read."""
     from companion.vision.registration import read_missing_frame_markers
-    for swap, expected in (({}, [3]), ({3: 1}, [])):
-        gray, corners = _board_of_markers(pitch, swap)
-        finder = MarkerFinder(refine_ids=set(pitch.markers))
-        finder.last_rejected = []
-        three = [finder._sighting(i, corners[i]) for i in (0, 1, 2)]
-        read = read_missing_frame_markers(finder, pitch, gray, three)
-        assert sorted(s.id for s in read) == expected, swap
-        for s in read:
-            assert np.abs(s.corners - corners[s.id]).max() < 0.3
-
-
-def test_a_fourth_frame_marker_off_the_three_guess_is_kept_when_all_four_are_in_line(pitch):
-    """``read_missing_frame_markers`` with three frame markers read, the fourth drawn 4 px from
-    where they put it (three markers fix the perspective loosely: through an unmodelled lens
-    their far corner can be 7 px out). It is read, more than ``AGREE_FIT_PX`` from their guess,
-    and kept: one homography puts all four within a quarter of ``AGREE_FIT_PX`` RMS. Another
-    marker's pattern drawn there reads as nothing."""
-    from companion.vision.registration import read_missing_frame_markers
-    for swap, expected in (({}, [3]), ({3: 1}, [])):
-        gray, corners = _board_of_markers(pitch, swap, moved={3: (4, 0)})
-        finder = MarkerFinder(refine_ids=set(pitch.markers))
-        finder.last_rejected = []
-        three = [finder._sighting(i, corners[i]) for i in (0, 1, 2)]
-        read = read_missing_frame_markers(finder, pitch, gray, three)
-        assert sorted(s.id for s in read) == expected, swap
-        for s in read:
-            assert np.abs(s.corners - corners[s.id]).max() < 0.3
+    for moved in ({}, {3: (4, 0)}):
+        for swap, expected in (({}, [3]), ({3: 1}, [])):
+            gray, corners = _board_of_markers(pitch, swap, moved=moved)
+            finder = MarkerFinder(refine_ids=set(pitch.markers))
+            finder.last_rejected = []
+            three = [finder._sighting(i, corners[i]) for i in (0, 1, 2)]
+            read = read_missing_frame_markers(finder, pitch, gray, three)
+            assert sorted(s.id for s in read) == expected, (moved, swap)
+            for s in read:
+                assert np.abs(s.corners - corners[s.id]).max() < 0.3
 
 
 def test_a_frame_marker_arucos_misses_beside_three_read_is_read_and_puts_the_far_corner_right(pitch):
