@@ -468,12 +468,13 @@ def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray
 
 def _read_out_of_line(finder: MarkerFinder, profile: BoardProfile, gray: np.ndarray,
                       read: dict[int, MarkerSighting], camera: CameraModel | None) -> list[MarkerSighting]:
-    """With all four frame markers read and no homography putting them all within a
-    quarter of ``AGREE_FIT_PX`` (RMS), each that the other three put more than ``AGREE_FIT_PX``
-    off, read again at their guess and kept when it lies within ``AGREE_FIT_PX`` of it. A far
-    marker's corners decoded through blur and JPEG can be 4 px out; the registrar then drops
-    it (:meth:`BoardRegistrar._consistent`) and three markers hold the board, its far corner
-    extrapolated. Read again where they put it, it lands within 2 px, and all four hold it."""
+    """With all four frame markers read and not in line (:func:`_in_line`), each that the
+    other three put more than ``AGREE_FIT_PX`` off, read again at their guess and kept when it
+    is where they put it (:func:`_agrees`). A far marker's corners decoded through blur and
+    JPEG can be 4 px out; the registrar then drops it (:meth:`BoardRegistrar._consistent`) and
+    three markers hold the board, its far corner extrapolated. Read again where they put it,
+    it lands within 2 px (turned 26917), and all four hold it. A token misread as a frame
+    marker is read again so too: the marker itself, where the three put it, is what is read."""
     if _in_line(profile, list(read.values())):
         return []
     out = []

@@ -242,16 +242,18 @@ def test_a_frame_marker_read_out_of_line_with_the_other_three_is_read_again_wher
     """``read_missing_frame_markers`` with all four frame markers read, a corner of marker 3
     5 px out (decoded through blur and JPEG): no homography puts all four in line, the other
     three put it more than ``AGREE_FIT_PX`` from where it was read, and it is read again where
-    they put it, to its true corners. All four in line, nothing is read again."""
+    they put it, to its true corners. All four in line, nothing is read again. A token read
+    first as marker 3, 250 px away, is read again so: marker 3 itself, where the three put it."""
     from companion.vision.registration import read_missing_frame_markers
     gray, corners = _board_of_markers(pitch, {})
     finder = MarkerFinder(refine_ids=set(pitch.markers))
     finder.last_rejected = []
-    for out, expected in ((5.0, [3]), (0.0, [])):
+    token = finder._sighting(3, corners[3] + np.array([200.0, -150.0]))
+    for out, before, expected in ((5.0, [], [3]), (0.0, [], []), (0.0, [token], [3])):
         misread = corners[3] + np.array([[0.0, 0.0], [0.0, 0.0], [0.0, out], [0.0, 0.0]])
-        four = [finder._sighting(i, misread if i == 3 else corners[i]) for i in (0, 1, 2, 3)]
+        four = before + [finder._sighting(i, misread if i == 3 else corners[i]) for i in (0, 1, 2, 3)]
         read = read_missing_frame_markers(finder, pitch, gray, four)
-        assert [s.id for s in read] == expected, out
+        assert [s.id for s in read] == expected, (out, len(before))
         for s in read:
             assert np.abs(s.corners - corners[s.id]).max() < 0.3
 
