@@ -492,8 +492,8 @@ def _agrees(H: np.ndarray, profile: BoardProfile, three: list[MarkerSighting], f
     """Whether frame marker ``fourth``, read where ``three`` put it (``H``, their homography),
     is where they put it: its corners within ``AGREE_FIT_PX`` of their guess, or all four on
     one homography (:func:`_in_line`). Three markers fix the perspective loosely, and with an
-    unmodelled lens their far corner can be 7 px out (turned 77600, 14.7 px/in: every base
-    read 0.1-0.17 in off) where the four fit within 0.62 px RMS."""
+    unmodelled lens their far corner can be 7 px out (turned 77600, 14.7 px/in: six bases read
+    0.08-0.17 in off) where the four fit within 0.62 px RMS."""
     return _off(H, profile, fourth) <= AGREE_FIT_PX or _in_line(profile, three + [fourth])
 
 
