@@ -321,9 +321,10 @@ def test_a_30_mm_rim_stands_over_a_cloak_leaning_out_of_it_read_as_30_mm(pitch):
     a cyan 30 mm base, and its cloak's outline was read as a 30 mm base (the smallest size, its
     outer edge 2.4 mm short of a 30 mm rim's), 0.27 in off. The rim, read by its blend about
     its own centre and fitted 1.7 times as tightly, gave way to it: a cloak read as the rim's
-    own size was no figure leaning out. The rim stands, within 0.05 in. So in turned seed 73800
-    (flat, 15.6 px/in) at JPEG 94, where a red cloak read as a 30 mm base 0.13 in off its rim's
-    centre, fitted five times as loosely, was read 0.14 in off."""
+    own size was no figure leaning out. The rim stands, within 0.05 in. So too in turned seed
+    73800 (flat, 15.6 px/in) at JPEG 94: a red cloak read as a 30 mm base 0.13 in off its rim's
+    centre, fitted five times as loosely as the rim, stood in its place, and the base was read
+    0.14 in off."""
     _stands_alone(74612, pitch, 8.70, 15.79, ("cyan", 30), 0.5, quality=88)
     _stands_alone(73800, pitch, 15.285, 4.597, ("red", 30), 0.3, quality=94)
 
