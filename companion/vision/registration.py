@@ -561,8 +561,7 @@ class BoardRegistrar:
         if len({s.id for s in sightings}) == len(sightings):
             if len(sightings) <= 3:
                 return sightings
-            _, err = self._fit(sightings)
-            if err <= AGREE_FIT_PX / 4:   # all of them agree already (the usual case): no search
+            if _in_line(self.profile, sightings):   # all of them agree already (the usual case): no search
                 return sorted(sightings, key=lambda s: s.id)
         best: list[MarkerSighting] = []
         best_err = float("inf")
