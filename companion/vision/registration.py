@@ -420,10 +420,14 @@ def guesses_from_read(profile: BoardProfile, sightings: list[MarkerSighting], ca
     if len(read) not in (2, 3):
         return {}
     H, _, _ = _board_homography(profile, list(read.values()))
-    if H is None:
-        return {}
+    return {} if H is None else _guesses(H, profile, set(profile.markers) - set(read), camera)
+
+
+def _guesses(H: np.ndarray, profile: BoardProfile, ids, camera: CameraModel | None) -> dict[int, np.ndarray]:
+    """Where homography ``H`` (board -> undistorted pixels) puts frame markers ``ids``: raw
+    corners, ArUco's order, through the lens when there is one."""
     out = {}
-    for i in sorted(set(profile.markers) - set(read)):
+    for i in sorted(ids):
         guess = apply_h(H, marker_corners(profile, i))
         out[i] = camera.distort(guess) if camera is not None else guess
     return out
@@ -449,9 +453,12 @@ def read_missing_frame_markers(finder: MarkerFinder, profile: BoardProfile, gray
     if len(read) == 2:
         return finder.read_again(gray, guesses_from_read(profile, list(read.values()), camera))
     if len(read) == 3:
-        H, _, _ = _board_homography(profile, list(read.values()))
-        more = finder.read_again(gray, guesses_from_read(profile, list(read.values()), camera), at_guess=True)
-        return [s for s in more if H is not None and _agrees(H, profile, list(read.values()), s)]
+        three = list(read.values())
+        H, _, _ = _board_homography(profile, three)
+        if H is None:
+            return []
+        more = finder.read_again(gray, _guesses(H, profile, set(profile.markers) - set(read), camera), at_guess=True)
+        return [s for s in more if _agrees(H, profile, three, s)]
     if len(read) == 4:
         return _read_out_of_line(finder, profile, gray, read, camera)
     if len(read) != 1 or next(iter(read)) not in finder.last_raw:
@@ -483,7 +490,7 @@ def _read_out_of_line(finder: MarkerFinder, profile: BoardProfile, gray: np.ndar
         H3, _, _ = _board_homography(profile, three)
         if H3 is None or _off(H3, profile, sighting) <= AGREE_FIT_PX:
             continue
-        more = finder.read_again(gray, guesses_from_read(profile, three, camera), at_guess=True)
+        more = finder.read_again(gray, _guesses(H3, profile, {i}, camera), at_guess=True)
         out += [s for s in more if _agrees(H3, profile, three, s)]
     return out
 
