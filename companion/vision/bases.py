@@ -1203,8 +1203,8 @@ def _joined_arcs(groups, bases, arcs=(), extent_in: float = SIZES_MM[-1] * MM + 
     groups = [(c, p) for c, p in groups if len(p) >= 3 and not within(p.mean(axis=0)[None], bases)[0]]
     whole = len(groups)
     groups += [(c, p) for c, p in arcs if not within(p.mean(axis=0)[None], bases)[0]]
-    lo = [p.min(axis=0) for _, p in groups]
-    hi = [p.max(axis=0) for _, p in groups]
+    lo = [p.min(axis=0).tolist() for _, p in groups]     # (plain floats: the pairs below are many and small)
+    hi = [p.max(axis=0).tolist() for _, p in groups]
     parent = list(range(len(groups)))
 
     def root(i):
@@ -1214,7 +1214,8 @@ def _joined_arcs(groups, bases, arcs=(), extent_in: float = SIZES_MM[-1] * MM + 
     for i in range(len(groups)):
         for j in range(i + 1, len(groups)):
             if groups[i][0].name == groups[j][0].name and \
-                    (np.maximum(hi[i], hi[j]) - np.minimum(lo[i], lo[j])).max() <= extent_in:
+                    max(hi[i][0], hi[j][0]) - min(lo[i][0], lo[j][0]) <= extent_in and \
+                    max(hi[i][1], hi[j][1]) - min(lo[i][1], lo[j][1]) <= extent_in:
                 parent[root(j)] = root(i)
     sets: dict[int, list[int]] = {}
     for i in range(len(groups)):
