@@ -638,6 +638,34 @@ def blend_position(ab, paint_ab, surface_ab, beyond: float = 0.0):
     return t, np.hypot(da - t * span[0], db - t * span[1]), math.sqrt(length2)
 
 
+def off_mixes(ab, paint_ab, surface_ab) -> float:
+    """How far colour ``ab`` (Lab a, b) lies from every mix of a paint ``paint_ab``, the
+    surface's ``surface_ab`` and grey (0 inside their triangle). A rim blurs into the surface
+    and into its base's dark top, and a dim light or a pale rim's blur greys it: a red rim in
+    dim light keeps red's hue at half its chroma, off red's line to the turf (by 13 Lab units
+    in turned case 85148) but on its line to grey.
+
+    >>> turf = (-37.0, 30.0)
+    >>> round(off_mixes((22.9, 12.2), (42.7, 23.7), turf), 1), round(off_mixes((22.9, 12.2), (23.0, -1.3), turf), 1)
+    (0.4, 11.9)
+    >>> off_mixes((-5.0, 10.0), (42.7, 23.7), turf), round(off_mixes((60.0, 0.0), (42.7, 23.7), turf), 1)
+    (0.0, 29.3)
+    """
+    x, y = float(ab[0]), float(ab[1])
+    corners = ((float(paint_ab[0]), float(paint_ab[1])), (float(surface_ab[0]), float(surface_ab[1])), (0.0, 0.0))
+    sides = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        sides.append((bx - ax) * (y - ay) - (by - ay) * (x - ax))      # which side of each edge
+    if all(v >= 0 for v in sides) or all(v <= 0 for v in sides):
+        return 0.0
+    off = math.inf
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        ex, ey = bx - ax, by - ay
+        t = min(1.0, max(0.0, ((x - ax) * ex + (y - ay) * ey) / max(ex * ex + ey * ey, 1e-9)))
+        off = min(off, math.hypot(x - ax - t * ex, y - ay - t * ey))
+    return off
+
+
 def blends(paint_ab, ab, surface_ab, share: float = 0.25) -> bool:
     """Colour ``ab`` (Lab a, b; or many, in a last axis) lies between ``paint_ab`` and the
     surface's ``surface_ab``: a blend of the two (a rim's blurred edge, a shade of its paint),

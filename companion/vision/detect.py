@@ -81,7 +81,8 @@ def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None
         if read_as is not None:
             bases, sides = read_as
             notes.append(f"bases of more than {profile.teams_at_most} team colours were read: each is named for "
-                         f"{' or '.join(sides)}, the team whose line to the surface its rim's paint lies nearest")
+                         f"{' or '.join(sides)}, the team whose colour, blended into the surface or greyed, "
+                         f"its rim's paint lies nearest")
     # read in two colours (told the teams or not): each base named by how the picture's own
     # rims of the two teams look
     by_rims = named_by_own_rims(bases, finder.surface_ab, turns_hues)

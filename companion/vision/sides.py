@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from companion.vision.colours import Palette, blend_position
+from companion.vision.colours import Palette, blend_position, off_mixes
 from companion.vision.late_readings import ghost_of
 
 
@@ -45,9 +45,11 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     (``seen``) that is another read colour's blend into the surface (``ghost_of``; on a surface
     coloured enough to turn hues, ``turns_hues``) is that colour's team: a blue team's rims
     blended into turf are learned as a cyan, and can outnumber those read as blue. If too many
-    colours are left, the teams are the colours (learned or read, less those) whose lines the
+    colours are left, the teams are the colours (learned or read, less those) whose mixes the
     most bases' rim paint lies nearest, and each base of another colour is named for the team
-    whose line is nearest to its paint."""
+    whose mixes are nearest to its paint: a colour's mixes are those of it, the surface and
+    grey (:func:`~companion.vision.colours.off_mixes`; a rim greyed by a dim light or a dark
+    top keeps its hue, off its line to the surface), among several, the nearest line."""
     counts = Counter(b.color for b in bases)
     if len(counts) <= most:
         return None
@@ -69,7 +71,10 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
 
     def nearest(base, among) -> str:
         paint = base.paint_ab if base.paint_ab is not None else base.ab
-        return min(among, key=lambda n: (float(blend_position(paint, lines[n], surface_ab)[1]), n))
+        # off every mix of the colour, the surface and grey (a dim red rim is red greyed, off
+        # red's line to the turf); inside more than one, the nearer line to the surface
+        return min(among, key=lambda n: (off_mixes(paint, lines[n], surface_ab),
+                                         float(blend_position(paint, lines[n], surface_ab)[1]), n))
     # (with no clear teams by the lines, the colours left after the first step are kept)
     left = [name for name in lines if name not in renamed]
     if not left:

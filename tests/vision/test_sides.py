@@ -65,6 +65,25 @@ def test_a_third_colour_goes_to_the_team_whose_line_its_paint_lies_on():
     assert [b.color for b in named] == ["red", "blue", "red", "red", "blue", "red", "blue", "red"]
 
 
+def test_a_team_greyed_by_dim_light_is_named_for_its_own_colour_not_one_whose_line_runs_nearer():
+    """Turned seed 85148 at JPEG 94 (yellow and red teams, 5 bases each, a dim light): the red
+    rims read at half the chroma of the red the picture learned from its cloaks, in red's hue,
+    and one rim round a sand top as magenta. Off red's line to the turf by 13 Lab units, they
+    lay a unit nearer magenta's, and the whole red team was named magenta. They lie on red's
+    line to grey: among the mixes of red, the turf and grey, and far off magenta's."""
+    bases = _bases([("red", 40, (22.9, 12.2), (22.4, 12.5)), ("yellow", 40, (-16.2, 50.4), (-12.0, 49.8)),
+                    ("yellow", 50, (-17.3, 48.6), (-11.7, 48.5)), ("magenta", 30, (25.8, 5.4), (22.6, -0.8)),
+                    ("yellow", 30, (-10.3, 53.0), (-7.5, 63.4)), ("red", 30, (22.6, 12.5), (22.6, 12.9)),
+                    ("yellow", 50, (-13.7, 53.0), (-10.1, 54.1)), ("yellow", 40, (-9.4, 46.1), (-7.1, 45.7)),
+                    ("red", 40, (31.5, 16.5), (41.5, 20.4)), ("red", 50, (23.5, 16.0), (34.9, 17.6))])
+    seen = _seen({"yellow": (73.3, -8.8, 59.2), "red": (45.1, 42.7, 23.7), "blue": (34.1, 8.0, -24.0),
+                  "magenta": (38.2, 23.0, -1.3)})
+    named, sides = named_for_sides(bases, 2, seen, (-37.0, 30.0), turns_hues=True)
+    assert sides == ["red", "yellow"]
+    assert [b.color for b in named] == ["red", "yellow", "yellow", "red", "yellow", "red", "yellow", "yellow",
+                                        "red", "red"]
+
+
 NAMES = ["red", "blue", "yellow", "magenta", "cyan"]
 AB = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
 
