@@ -70,6 +70,7 @@ MIX_BEYOND_MM = 2.0      # a two-edge reading sized by its inner edge whose colo
 MIX_AT_SIZE_MM = 3.0     # far beyond its half-score one, and this near the next size, is measured as that too
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
+FIGURE_INSIDE_MM = 3.0   # a reading whose outer edge lies this far inside its size's may be a figure in a rim
 HUGE_IN = 8.0            # a group this long is far bigger than any base or cluster of them (a cloth, a margin)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
@@ -446,20 +447,28 @@ class BaseFinder(LateReadings):
         return base
 
     def _ringed(self, frame: np.ndarray, reg: Registration, base: Base) -> tuple[tuple[float, float], int] | None:
-        """The ring of one other colour that runs round ``base`` where a larger base's rim would,
-        as (its Lab (a, b), that size), or None: ``base`` is then a figure's body or a base's
-        painted top (a sand top reads as a yellow ring) inside a rim too faint, too hidden or
-        too far between sizes to be measured itself."""
+        """The ring of one other colour that runs round ``base`` where a larger base's rim would
+        (or one of its own size, when its outer edge lies ``FIGURE_INSIDE_MM`` inside that
+        size's), as (its Lab (a, b), that size), or None: ``base`` is then a figure's body or
+        a base's painted top (a sand top reads as a yellow ring) inside a rim too faint, too
+        hidden or too far between sizes to be measured itself. The larger sizes are asked
+        first: a figure inside a larger rim can show that rim's inner edge at its own size."""
         larger = [size for size in SIZES_MM if size > base.diameter_mm]
-        if not larger:
-            return None
+        ring = self._ring_at(frame, reg, base, larger) if larger else None
+        if ring is None and base.radius_in < (base.diameter_mm / 2 - FIGURE_INSIDE_MM) * MM:
+            ring = self._ring_at(frame, reg, base, [base.diameter_mm])
+        return ring
+
+    def _ring_at(self, frame: np.ndarray, reg: Registration, base: Base,
+                 sizes: list[int]) -> tuple[tuple[float, float], int] | None:
+        """:meth:`_ringed`'s ring where the rims of ``sizes`` about ``base`` would run."""
         sa, sb = self.surface_ab
         near_surface = max(12.0, 0.6 * float(np.hypot(sa, sb)))
-        # across where each larger rim would lie (its 4 mm and a blur's width), read in one go
+        # across where each size's rim would lie (its 4 mm and a blur's width), read in one go
         offsets = np.array([-4.0, -3.0, -2.0, -1.0, 0.0, 1.0])
-        rho = ((np.array(larger, float)[:, None] / 2 + offsets[None]) * MM).ravel()
+        rho = ((np.array(sizes, float)[:, None] / 2 + offsets[None]) * MM).ravel()
         xy = circle_planes(base.x_in, base.y_in, rho)
-        lab = self._sample(frame, reg, xy).reshape(len(larger), len(offsets), RAYS, 3)
+        lab = self._sample(frame, reg, xy).reshape(len(sizes), len(offsets), RAYS, 3)
         # each ray's most saturated sample that is not the surface, the reading's own colour, or
         # a blend of the two (every ring at once: the arrays are small, the calls are what cost)
         a, b = lab[..., 1], lab[..., 2]
@@ -467,16 +476,16 @@ class BaseFinder(LateReadings):
         paint = (chroma >= 8.0) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2) & \
             (hue_angle(lab[..., 1:], base.ab) > np.radians(30)) & ~blends(base.ab, lab[..., 1:], self.surface_ab)
         best = np.argmax(np.where(paint, chroma, -1.0), axis=1)                  # rings x RAYS
-        at = (np.arange(len(larger))[:, None], best, np.arange(RAYS)[None, :])
+        at = (np.arange(len(sizes))[:, None], best, np.arange(RAYS)[None, :])
         seen, a, b = paint[at], a[at], b[at]
-        for size, ring_seen, ring_a, ring_b in zip(larger, seen, a, b):
+        for size, ring_seen, ring_a, ring_b in zip(sizes, seen, a, b):
             if np.count_nonzero(ring_seen) < 0.5 * RAYS:
                 continue
             ring_a, ring_b = ring_a[ring_seen], ring_b[ring_seen]
             ma, mb = median(ring_a), median(ring_b)
             if np.count_nonzero(np.hypot(ring_a - ma, ring_b - mb) < 12.0) >= 0.5 * RAYS:
                 return (ma, mb), size
-        return self._blend_ringed(base, larger, lab)
+        return self._blend_ringed(base, sizes, lab)
 
     def _blend_ringed(self, base: Base, larger: list[int], lab: np.ndarray) -> tuple[tuple[float, float], int] | None:
         """The ring round ``base`` of another team's blend into the surface (:func:`blended_paint`),

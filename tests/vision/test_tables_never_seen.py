@@ -899,6 +899,19 @@ def test_a_figure_inside_another_colours_rim_is_not_a_base(pitch):
     assert _near(_bases(make_wide_case(5161), pitch, seed=1), 8.93, 24.21, 0.1) == [("cyan", 40)]
 
 
+def test_a_figure_inside_a_larger_rim_is_measured_at_that_rims_size_first(pitch):
+    """Turned seed 25390 (a printed mat, 14.9 px/in, raised): a red figure inside a blue 40 mm
+    rim reads as a red 30 mm base, its outer edge 5 mm inside a 30 mm base's. The blue rim's
+    inner edge also runs round it where a 30 mm rim's would; measured from there, at a 30 mm
+    rim's radius, the rim read 0.05 in off. The larger sizes' rings are asked first, and the
+    rim, measured at a 40 mm rim's radius, reads within 0.01 in."""
+    case = make_turned_case(25390)
+    rim = min(case.scene.pieces, key=lambda p: math.hypot(p.x_in - 4.26, p.y_in - 16.25))
+    read = [b for b in _bases(case, pitch) if math.hypot(b.x_in - rim.x_in, b.y_in - rim.y_in) < 0.2]
+    assert [(b.color, b.diameter_mm) for b in read] == [("blue", 40)]
+    assert math.hypot(read[0].x_in - rim.x_in, read[0].y_in - rim.y_in) < 0.01
+
+
 def test_a_sand_top_inside_a_blue_rim_is_no_yellow_base_whichever_edges_it_shows(pitch):
     # a blue 50 mm rim on turf under a blue cloak, its sand top showing as a crescent: the top
     # read as a yellow 40 mm ring with both its edges, and stood for the base

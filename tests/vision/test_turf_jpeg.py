@@ -250,6 +250,19 @@ def test_a_rim_read_a_size_small_with_its_top_gives_way_to_its_own_ring_read_by_
 
 
 
+def test_a_figure_filling_a_pale_rim_of_its_own_size_gives_way_to_the_rim(pitch):
+    """Turned seed 82232 saved as JPEG 91 (turf, 17.8 px/in): a red-brown figure fills a cyan
+    30 mm base's top, inside a rim 3 mm wide that reads at 13 mm out as (-22, 3), halfway to
+    the turf. The figure's outline read as a red 30 mm base by its outer edge alone, 11 mm
+    out where a 30 mm base's runs at 15; its ring was looked for only at the larger sizes, so
+    the figure stood (named yellow, 0.18 in off) and the cyan base was missed. A reading whose
+    outer edge lies 3 mm or more inside its size's is now asked for a ring at its own size."""
+    case = replace(make_turned_case(82232), jpeg_quality=91)
+    found = _bases(case, pitch)
+    assert _near(found, 19.18, 22.27, 0.1) == [("cyan", 30)]
+    assert _near(found, 18.31, 21.47, 0.1) == [("yellow", 30)]          # the yellow base it touches
+
+
 def test_a_pale_rim_round_its_cloak_is_read_by_its_blend_though_the_turf_outshines_its_paint(pitch):
     """Turned seed 34612 saved as JPEG 90 (turf, 16.9 px/in, raised): a blue 40 mm rim 3.5 mm
     wide, pale, round a blue cloak over a dark top. The cloak's outer edge read it as 30 mm,
