@@ -8,6 +8,8 @@ marker detection alone on the same frames, the floor no pipeline can beat.
     python benchmarks/vision_speed.py [--cases N] [--frames N] [--first-repeats N]
     python benchmarks/vision_speed.py --low-ppi     (flat wide cases seen at under 20 px/in,
                                                      which are searched at full size)
+    python benchmarks/vision_speed.py --no-teams    (every palette colour searched, as
+                                                     `companion detect` without --teams does)
 
 Targets: median at most 20 ms per frame (issue 5); a tracked frame at most the time
 of ArUco's own full-frame detection (ratio <= 1.0), the first frame at most 3x
@@ -60,6 +62,8 @@ def main():
     ap.add_argument("--frames", type=int, default=30, help="frames per case (a still table with sensor noise)")
     ap.add_argument("--first-repeats", type=int, default=5, help="first frames timed per case (a new pipeline each)")
     ap.add_argument("--low-ppi", action="store_true", help="wide cases seen at under 20 px/in instead")
+    ap.add_argument("--no-teams", action="store_true",
+                    help="search every palette colour, as `companion detect` without --teams does")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     profile = load_profile(PROFILE)
@@ -71,7 +75,7 @@ def main():
     cases = speed_cases(args.cases, args.low_ppi)
     for case in cases:
         clean = case.image()
-        teams = sorted({p.team for p in case.scene.pieces})
+        teams = None if args.no_teams else sorted({p.team for p in case.scene.pieces})
         pipe = VisionPipeline(profile, teams=teams)
         for i in range(args.frames):
             frame = np.clip(clean.astype(np.int16) + rng.integers(-3, 4, clean.shape), 0, 255).astype(np.uint8)
@@ -104,6 +108,8 @@ def main():
           f"Python {platform.python_version()}, OpenCV {cv2.__version__}")
     print(f"frames: {len(total)} tracked + {len(first)} first frames, 1280x720, cases "
           f"{', '.join(str(c.seed) for c in cases)}")
+    if args.no_teams:
+        print("  every palette colour searched (no teams given)")
     if args.low_ppi:
         print(f"  the board at {min(c.pixels_per_inch() for c in cases):.1f}-"
               f"{max(c.pixels_per_inch() for c in cases):.1f} px/in")
