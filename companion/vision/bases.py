@@ -487,10 +487,10 @@ class BaseFinder(LateReadings):
                 return (ma, mb), size
         return self._blend_ringed(base, sizes, lab)
 
-    def _blend_ringed(self, base: Base, larger: list[int], lab: np.ndarray) -> tuple[tuple[float, float], int] | None:
+    def _blend_ringed(self, base: Base, sizes: list[int], lab: np.ndarray) -> tuple[tuple[float, float], int] | None:
         """The ring round ``base`` of another team's blend into the surface (:func:`blended_paint`),
-        where a larger base's rim would lie (``lab``: :meth:`_ringed`'s samples), as (its Lab (a,
-        b), that size), or None: a rim 3 mm wide at 16-20 px/in, through JPEG, is nowhere far
+        where the rim of a base of one of ``sizes`` would lie (``lab``: :meth:`_ring_at`'s
+        samples), as (its Lab (a, b), that size), or None: a rim 3 mm wide at 16-20 px/in, through JPEG, is nowhere far
         enough from the turf for :meth:`_ringed` to see it, and a sand top inside it reads as a
         yellow base a size small. The ring's median, across it, that lies furthest from the
         surface and on one team's line to it (and is no blend of the reading's own paint), with
@@ -519,7 +519,7 @@ class BaseFinder(LateReadings):
             if name is None or name == base.color or blends(base.ab, np.array(ring_ab), self.surface_ab):
                 continue
             if np.count_nonzero(np.hypot(rings[k, :, 1] - ma[k], rings[k, :, 2] - mb[k]) < 8.0) >= 0.5 * RAYS:
-                return ring_ab, larger[k // lab.shape[1]]
+                return ring_ab, sizes[k // lab.shape[1]]
         return None
 
     def _other_sizes(self, frame, reg, colour: TeamColour, others, base: Base) -> Base:

@@ -653,11 +653,12 @@ def off_mixes(ab, paint_ab, surface_ab) -> float:
     """
     x, y = float(ab[0]), float(ab[1])
     corners = ((float(paint_ab[0]), float(paint_ab[1])), (float(surface_ab[0]), float(surface_ab[1])), (0.0, 0.0))
-    sides = []
-    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
-        sides.append((bx - ax) * (y - ay) - (by - ay) * (x - ax))      # which side of each edge
-    if all(v >= 0 for v in sides) or all(v <= 0 for v in sides):
-        return 0.0
+    (px, py), (sx, sy), _ = corners
+    if abs(px * sy - py * sx) > 1e-9:             # a triangle, not a line (a grey paint, a grey surface)
+        sides = [(bx - ax) * (y - ay) - (by - ay) * (x - ax)      # which side of each edge
+                 for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])]
+        if all(v >= 0 for v in sides) or all(v <= 0 for v in sides):
+            return 0.0
     off = math.inf
     for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
         ex, ey = bx - ax, by - ay

@@ -4,6 +4,7 @@ a base read in the other team's colour named by its own team's rims
 of turned turf cases, rounded: each base's colour as read, its rim's paint and its ring's
 colour (Lab a, b), the colours the picture learned and the surface's."""
 
+import math
 from collections import Counter
 from dataclasses import replace
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
 from companion.vision.base_reading import Base
-from companion.vision.colours import Palette, TeamColour
+from companion.vision.colours import Palette, TeamColour, off_mixes
 from companion.vision.detect import read_picture
 from companion.vision.sides import OWN_RIMS_LEAST, commonest_teams, named_by_own_rims, named_for_sides
 
@@ -197,3 +198,21 @@ def test_a_team_whose_rims_all_look_alike_keeps_every_name(paints, one, n, surfa
     rows = [("blue", 30, one, one)] * n + [("cyan", 40, p, p) for p in paints]
     out = named_by_own_rims(_bases(rows), surface, True)
     assert out is None or all(b.color == "blue" for b in out[:n])
+
+
+@given(paint=AB, surface=AB, w=st.tuples(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1)), point=AB)
+def test_a_colour_is_off_a_paints_mixes_by_its_distance_to_their_triangle(paint, surface, w, point):
+    """Every mix of a paint, the surface and grey is 0 off them; any colour is off them by no
+    more than its distance to the nearest of the three."""
+    total = sum(w) or 1.0
+    mix = tuple((w[0] * p + w[1] * s) / total for p, s in zip(paint, surface))    # grey adds (0, 0)
+    assert off_mixes(mix, paint, surface) <= 1e-6 * (1 + max(map(abs, paint + surface)))
+    off = off_mixes(point, paint, surface)
+    corners = [paint, surface, (0.0, 0.0)]
+    assert 0.0 <= off <= min(math.dist(point, c) for c in corners) + 1e-9
+
+
+def test_a_colour_off_the_line_a_grey_paint_makes_with_the_surface_is_as_far_as_that_line():
+    # paint and surface on one line through grey: no triangle, the mixes are that segment
+    assert off_mixes((5.0, 3.0), (10.0, 0.0), (-10.0, 0.0)) == 3.0
+    assert off_mixes((14.0, 0.0), (10.0, 0.0), (-10.0, 0.0)) == 4.0
