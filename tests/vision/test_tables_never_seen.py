@@ -901,7 +901,7 @@ def test_a_figure_inside_another_colours_rim_is_not_a_base(pitch):
 
 def test_a_figure_inside_a_larger_rim_is_measured_at_that_rims_size_first(pitch):
     """Turned seed 25390 (a printed mat, 14.9 px/in, raised): a red figure inside a blue 40 mm
-    rim reads as a red 30 mm base, its outer edge 5 mm inside a 30 mm base's. The blue rim's
+    rim reads as a red 30 mm base, its outer edge 4 mm inside a 30 mm base's. The blue rim's
     inner edge also runs round it where a 30 mm rim's would; measured from there, at a 30 mm
     rim's radius, the rim read 0.05 in off. The larger sizes' rings are asked first, and the
     rim, measured at a 40 mm rim's radius, reads within 0.01 in."""

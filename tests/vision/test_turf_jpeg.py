@@ -252,7 +252,7 @@ def test_a_rim_read_a_size_small_with_its_top_gives_way_to_its_own_ring_read_by_
 
 def test_a_figure_filling_a_pale_rim_of_its_own_size_gives_way_to_the_rim(pitch):
     """Turned seed 82232 saved as JPEG 91 (turf, 17.8 px/in): a red-brown figure fills a cyan
-    30 mm base's top, inside a rim 3 mm wide that reads at 13 mm out as (-22, 3), halfway to
+    30 mm base's top, inside a rim 3.4 mm wide that reads at 13 mm out as (-22, 3), halfway to
     the turf. The figure's outline read as a red 30 mm base by its outer edge alone, 11 mm
     out where a 30 mm base's runs at 15; its ring was looked for only at the larger sizes, so
     the figure stood (named yellow, 0.18 in off) and the cyan base was missed. A reading whose
