@@ -186,6 +186,9 @@ class Palette:
         return best.name, math.degrees(hue_gap(best.hue, hue))
 
 
+_TWO_PI = 2 * math.pi
+
+
 def hue_turn(h1, h2):
     """How far hue ``h1`` lies turned from ``h2`` (radians; numbers or arrays), -pi to pi.
 
@@ -197,9 +200,6 @@ def hue_turn(h1, h2):
         # calls on scalars (the same sums, so the same result to the last bit)
         return (h1 - h2 + math.pi) % _TWO_PI - math.pi
     return (np.subtract(h1, h2) + np.pi) % (2 * np.pi) - np.pi
-
-
-_TWO_PI = 2 * math.pi
 
 
 def hue_gap(h1, h2):
@@ -659,12 +659,8 @@ def off_mixes(ab, paint_ab, surface_ab) -> float:
                  for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])]
         if all(v >= 0 for v in sides) or all(v <= 0 for v in sides):
             return 0.0
-    off = math.inf
-    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
-        ex, ey = bx - ax, by - ay
-        t = min(1.0, max(0.0, ((x - ax) * ex + (y - ay) * ey) / max(ex * ex + ey * ey, 1e-9)))
-        off = min(off, math.hypot(x - ax - t * ex, y - ay - t * ey))
-    return off
+    # outside: the nearest of its three edges, each a line of blends (blend_position's distance)
+    return min(float(blend_position((x, y), a, b)[1]) for a, b in zip(corners, corners[1:] + corners[:1]))
 
 
 def blends(paint_ab, ab, surface_ab, share: float = 0.25) -> bool:
