@@ -7,10 +7,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.vision.base_reading import Base
 from companion.vision.registration import MarkerFinder, Registration, aruco_dictionary, marker_bits
-from companion.vision.small_tokens import SmallTokenReader
+from companion.vision.small_tokens import _SHIFTS, _TURNS, SmallTokenReader, _variations
 from companion.vision.tokens import TOKEN_NAMES
 
 DICT = aruco_dictionary("DICT_4X4_50")
@@ -259,3 +261,14 @@ def test_tokens_of_cells_under_two_and_a_quarter_pixels_are_read_under_looser_li
                            for s in result.tokens), (seed, t.id)
         assert all(any(t.id == s.id and math.hypot(s.x_in - t.x_in, s.y_in - t.y_in) < 0.25
                        for t in case.scene.tokens) for s in result.tokens)
+
+
+@given(st.lists(st.floats(-40.0, 40.0, allow_nan=False), min_size=8, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_variations_are_the_einsums_to_the_last_bit(coords):
+    """The square's variations, each corner's turn written out, are the einsum's values exactly:
+    a token read on a first frame tries all 375 of them."""
+    square = np.array(coords).reshape(4, 2)
+    centre = square.mean(axis=0)
+    want = centre + _SHIFTS[:, None, :] + np.einsum("kj,vji->vki", square - centre, _TURNS)
+    assert np.array_equal(_variations(square), want)
