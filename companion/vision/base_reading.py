@@ -34,6 +34,7 @@ class Base:
     mixed: bool = False       # sized by the edge where its colour is half the surface's (a rescue)
     wider: bool = False       # sized by its inner edge, though its colour's half-surface edge names the next size
     paint_ab: tuple[float, float] | None = None   # the rim's own paint (Lab a, b: rim_paint), what named it
+    paint_L: float | None = None                  # ... and its lightness (a blend into the surface is no lighter than both)
 
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:

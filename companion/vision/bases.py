@@ -125,6 +125,7 @@ class BaseFinder(LateReadings):
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
+        self.surface_L: float | None = None      # ... and its lightness (L, 0-100)
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
         self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
         self._lut_key: bytes | None = None       # gains it was made for
@@ -213,6 +214,7 @@ class BaseFinder(LateReadings):
         a2, b2 = a, b
         a, b, L = a[mask], b[mask], L[mask]
         self.surface_ab = surface_colour(a, b)
+        self.surface_L = median(L[::5]) * (100 / 255)
         self._apart_of = lambda weak, strong: paint_apart(a2, b2, mask, weak, strong, ppi * MM)
         self._stands_apart = {}
         found = picture_colours(a, b, L * (100 / 255), self.palette, self.teams, min_mass, max_mass, self.surface_ab,
@@ -778,7 +780,7 @@ class BaseFinder(LateReadings):
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed, wider=wider,
-                    paint_ab=(float(rim[1]), float(rim[2])))
+                    paint_ab=(float(rim[1]), float(rim[2])), paint_L=float(rim[0]))
 
     @staticmethod
     def _mix_at_larger(size: int, ro: float, mixed_outer) -> bool:
@@ -883,7 +885,7 @@ class BaseFinder(LateReadings):
             return None
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual, edges=1,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak, halfway=halfway,
-                    paint_ab=(float(rim[1]), float(rim[2])))
+                    paint_ab=(float(rim[1]), float(rim[2])), paint_L=float(rim[0]))
 
     def _outer_spread_mm(self, reg: Registration, c: np.ndarray, name: str | None = None) -> float:
         """How much wider than the base the half-level outer edge of its thin, blurred rim reads

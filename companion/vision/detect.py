@@ -85,7 +85,7 @@ def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None
                          f"its rim's paint lies nearest")
     # read in two colours (told the teams or not): each base named by how the picture's own
     # rims of the two teams look
-    by_rims = named_by_own_rims(bases, finder.surface_ab, turns_hues)
+    by_rims = named_by_own_rims(bases, finder.surface_ab, turns_hues, finder.surface_L)
     if by_rims is not None:
         bases = by_rims
     out = {

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from companion.vision.colours import Palette, blend_position, off_mixes
+from companion.vision.colours import BLEND_LIGHTER, Palette, blend_position, off_mixes
 from companion.vision.late_readings import ghost_of
 
 
@@ -94,7 +94,7 @@ OWN_RIMS_PAD = 5.0   # and this many Lab units besides, is the other team's rim
 OWN_RIMS_LEAST = 2   # the other bases of a team that show its rims (their median paint)
 
 
-def named_by_own_rims(bases, surface_ab, turns_hues: bool) -> list | None:
+def named_by_own_rims(bases, surface_ab, turns_hues: bool, surface_L: float | None = None) -> list | None:
     """``bases`` read in two colours, each named by how the picture's own rims of the two teams
     look, or None (nothing renamed). A base is the other team's when its rim's paint lies
     ``OWN_RIMS_FAR`` times as far and ``OWN_RIMS_PAD`` further off the line from its team's
@@ -106,6 +106,12 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool) -> list | None:
     rim's toward cyan, a red's toward yellow, and the picture's learned colours come from
     figures and cloaks as much as rims. The other rims of its team show where its blends lie
     in this picture's light. Names read on a surface that turns no hue (grey felt) stand.
+
+    A blend is no lighter than both what blends (by ``BLEND_LIGHTER``): a rim whose paint lies
+    on the other team's line toward the surface (past its rims' median), but lighter than those
+    rims and the surface (``surface_L``), is no blend of theirs and keeps its name. A pale cyan
+    rim greyed by its light-grey top lies halfway along blue's line to the turf in (a, b), 25
+    lighter than the blue rims and the turf (turned case 87324).
 
     >>> from companion.vision.base_reading import Base
     >>> cyan = [Base(float(k), 0.0, 30, "cyan", 0.6, 1.0, 0.01, paint_ab=ab)
@@ -125,20 +131,39 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool) -> list | None:
     paints = [b.paint_ab if b.paint_ab is not None else b.ab for b in bases]
     named = []
     for i, (paint, name) in enumerate(zip(paints, names)):
-        off = {}
+        off, along, lighter = {}, {}, {}
         for team in teams:
-            others = [p for j, (p, n) in enumerate(zip(paints, names)) if n == team and j != i]
+            others = [j for j, n in enumerate(names) if n == team and j != i]
             if len(others) >= OWN_RIMS_LEAST:
                 # the blend runs from the team's rims into the surface, and a rim of the team
                 # lit brighter or blurred less lies beyond them (up to as far again)
-                rims = np.median(np.asarray(others, float), axis=0)
-                off[team] = float(blend_position(paint, rims, surface_ab, beyond=1.0)[1])
+                rims = np.median(np.asarray([paints[j] for j in others], float), axis=0)
+                t, o, _ = blend_position(paint, rims, surface_ab, beyond=1.0)
+                off[team], along[team] = float(o), float(t)
+                lighter[team] = _lighter_than_blend(bases[i], [bases[j] for j in others], surface_L)
         other = teams[1] if name == teams[0] else teams[0]
-        far = len(off) == 2 and off[name] > OWN_RIMS_FAR * off[other] + OWN_RIMS_PAD
+        far = len(off) == 2 and off[name] > OWN_RIMS_FAR * off[other] + OWN_RIMS_PAD and \
+            not (along[other] > 0 and lighter[other])
         named.append(other if far else name)
     if named == names:
         return None
     return _renamed(bases, named)
+
+
+def _lighter_than_blend(base, rims, surface_L: float | None) -> bool:
+    """Whether ``base``'s rim paint is lighter by more than ``BLEND_LIGHTER`` than both the
+    ``rims``' paint (their median lightness) and the surface's ``surface_L``: too light to be
+    their blend (False when a lightness is not known).
+
+    >>> from companion.vision.base_reading import Base
+    >>> rim = lambda L: Base(0.0, 0.0, 30, "blue", 0.6, 1.0, 0.01, paint_L=L)
+    >>> _lighter_than_blend(rim(66.9), [rim(38.0), rim(38.4)], 42.4), _lighter_than_blend(rim(49.0), [rim(46.7)] * 2, 42.7)
+    (True, False)
+    """
+    lights = [r.paint_L for r in rims if r.paint_L is not None]
+    if base.paint_L is None or surface_L is None or not lights:
+        return False
+    return base.paint_L > max(float(np.median(lights)), surface_L) + BLEND_LIGHTER
 
 
 def _renamed(bases, names: list[str]) -> list:

@@ -176,6 +176,39 @@ def test_a_pale_blue_rim_is_named_blue_by_companion_detect(pitch, teams):
     assert all(read.get(k) == team for k, team in truth.items() if k != (16.7, 13.8))
 
 
+# Turned seed 87324 at JPEG 91 (cyan and blue teams on turf, raised, 19.8 px/in): colour, size,
+# the rim's paint (a, b) and its lightness, all as read and all right; surface (-36, 29), L 42.4
+GREYED_CYAN = [("cyan", 50, (-23.4, -2.0), 59.2), ("blue", 30, (12.2, -36.8), 47.9), ("blue", 40, (16.5, -40.0), 32.4),
+               ("blue", 40, (13.1, -34.1), 28.3), ("blue", 30, (9.3, -32.2), 38.2), ("cyan", 50, (-14.2, -3.9), 53.3),
+               ("blue", 30, (5.8, -22.7), 49.1),
+               ("cyan", 50, (-10.6, -4.7), 66.9)]      # a thin rim on a light grey top
+
+
+def test_a_rim_lighter_than_the_other_teams_blend_into_the_surface_keeps_its_name():
+    """The last cyan rim, thin on a light grey top, is greyed by it: its paint lies halfway along
+    the line from the blue rims' paint to the turf, 0.3 off it and 6.4 off the cyan rims' line,
+    which named it blue. But it is 25 lighter than the blue rims (38) and the turf (42): no blend
+    of the two is that light. Without the lightnesses it is renamed as before."""
+    bases = [Base(float(k), 0.0, size, colour, 0.5, 1.0, 0.01, paint_ab=paint, paint_L=light)
+             for k, (colour, size, paint, light) in enumerate(GREYED_CYAN)]
+    assert named_by_own_rims(bases, (-36.0, 29.0), turns_hues=True, surface_L=42.4) is None
+    assert [b.color for b in named_by_own_rims(bases, (-36.0, 29.0), turns_hues=True)][-1] == "blue"
+    # a rim as light as the blue rims' blend would be is renamed, lightness known or not
+    dim = bases[:-1] + [replace(bases[-1], paint_L=45.0)]
+    assert named_by_own_rims(dim, (-36.0, 29.0), turns_hues=True, surface_L=42.4)[-1].color == "blue"
+
+
+def test_a_greyed_cyan_rim_is_named_cyan_by_companion_detect(pitch):
+    """The picture of the readings above, read as `companion detect` reads it: every base is
+    named and sized right."""
+    case = replace(make_turned_case(87324), jpeg_quality=91)
+    status, out, _ = read_picture(case.image(), pitch, case.camera_model())
+    assert status == 0 and len(out["pieces"]) == len(case.scene.pieces)
+    for piece in out["pieces"]:
+        nearest = min(case.scene.pieces, key=lambda p: (p.x_in - piece["x_in"]) ** 2 + (p.y_in - piece["y_in"]) ** 2)
+        assert (piece["color"], piece["diameter_mm"]) == (nearest.team, nearest.diameter_mm)
+
+
 @given(rows=st.lists(st.tuples(st.sampled_from(["blue", "cyan"]), st.sampled_from([30, 40, 50]), AB, AB),
                      min_size=1, max_size=12), surface=AB, turns=st.booleans())
 def test_naming_by_own_rims_only_swaps_the_two_colours_and_keeps_every_base(rows, surface, turns):
