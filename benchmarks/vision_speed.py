@@ -10,6 +10,8 @@ marker detection alone on the same frames, the floor no pipeline can beat.
                                                      which are searched at full size)
     python benchmarks/vision_speed.py --no-teams    (every palette colour searched, as
                                                      `companion detect` without --teams does)
+    python benchmarks/vision_speed.py --profile 30  (then the first frames again under cProfile:
+                                                     the 30 costliest calls, for where to look next)
 
 Targets: median at most 20 ms per frame (issue 5); a tracked frame at most the time
 of ArUco's own full-frame detection (ratio <= 1.0), the first frame at most 3x
@@ -64,6 +66,9 @@ def main():
     ap.add_argument("--low-ppi", action="store_true", help="wide cases seen at under 20 px/in instead")
     ap.add_argument("--no-teams", action="store_true",
                     help="search every palette colour, as `companion detect` without --teams does")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="after the timing, run the first frames again under cProfile and list the N costliest "
+                         "calls by cumulative time (its overhead inflates small calls: a ranking, not a timing)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     profile = load_profile(PROFILE)
@@ -126,6 +131,29 @@ def main():
     print(f"first frame side by side with ArUco on the same frame (timed just before it): "
           f"{ms(first, 50) / ms(first_floor, 50):.2f} (ratio of medians), "
           f"{float(np.median(pair)):.2f} (median of the {len(pair)} ratios)")
+    if args.profile:
+        profile_first_frames(cases, profile, args.no_teams, args.first_repeats, args.profile)
+
+
+def profile_first_frames(cases, profile, no_teams: bool, repeats: int, top: int) -> None:
+    """The cases' first frames (a new pipeline each, ``repeats`` times a case) under cProfile:
+    the ``top`` calls by cumulative time, per first frame."""
+    import cProfile
+    import pstats
+
+    frames = [(case.image(), None if no_teams else sorted({p.team for p in case.scene.pieces})) for case in cases]
+    pipes = [VisionPipeline(profile, teams=teams) for _, teams in frames for _ in range(repeats)]
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for k, pipe in enumerate(pipes):
+        pipe.process(frames[k // repeats][0])
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    print(f"\nfirst frames under cProfile ({len(pipes)}), by cumulative time per frame:")
+    rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][3])[:top]
+    for (path, line, name), (_, calls, _, cumulative, _) in rows:
+        where = f"{os.path.relpath(path, os.path.dirname(os.path.dirname(__file__)))}:{line}" if line else "(built-in)"
+        print(f"  {1000 * cumulative / len(pipes):6.2f} ms  {calls / len(pipes):7.1f} calls  {name}  {where}")
 
 
 if __name__ == "__main__":
