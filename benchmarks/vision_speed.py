@@ -76,6 +76,7 @@ def main():
     total, floor, first, stage, first_stages = [], [], [], [], []
     first_floor = []     # ArUco on the same frame just before each first frame: a shared machine's
     pair = []            # load drifts, and a ratio is only fair between times taken together
+    by_case: dict[int, list[float]] = {}      # those ratios, case by case
     rng = np.random.default_rng(0)
     cases = speed_cases(args.cases, args.low_ppi)
     for case in cases:
@@ -97,6 +98,7 @@ def main():
                 first_stages.append(result.ms)
                 first_floor.append(t1 - t0)
                 pair.append((t2 - t1) / (t1 - t0))
+                by_case.setdefault(case.seed, []).append(pair[-1])
                 for _ in range(args.first_repeats - 1):   # one first frame a case is too few for a stable median
                     fresh = VisionPipeline(profile, teams=teams)   # built before the clock starts, as above
                     t3 = time.perf_counter()
@@ -107,6 +109,7 @@ def main():
                     first.append(t5 - t4)
                     first_floor.append(t4 - t3)
                     pair.append((t5 - t4) / (t4 - t3))
+                    by_case[case.seed].append(pair[-1])
                     first_stages.append(again.ms)
     ms = lambda v, q: float(np.percentile(np.array(v) * 1000, q))  # noqa: E731
     print(f"machine: {platform.machine()} {os.cpu_count()} cores (OpenCV limited to 1 thread), "
@@ -131,6 +134,8 @@ def main():
     print(f"first frame side by side with ArUco on the same frame (timed just before it): "
           f"{ms(first, 50) / ms(first_floor, 50):.2f} (ratio of medians), "
           f"{float(np.median(pair)):.2f} (median of the {len(pair)} ratios)")
+    print("  each case's median side-by-side ratio: " +
+          ", ".join(f"{seed} {float(np.median(r)):.2f}" for seed, r in by_case.items()))
     if args.profile:
         profile_first_frames(cases, profile, args.no_teams, args.first_repeats, args.profile)
 
@@ -149,7 +154,8 @@ def profile_first_frames(cases, profile, no_teams: bool, repeats: int, top: int)
         pipe.process(frames[k // repeats][0])
     profiler.disable()
     stats = pstats.Stats(profiler)
-    print(f"\nfirst frames under cProfile ({len(pipes)}), by cumulative time per frame:")
+    print(f"\nfirst frames under cProfile ({len(pipes)}): {stats.total_calls / len(pipes):.0f} function calls a "
+          f"frame; by cumulative time per frame:")
     rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][3])[:top]
     for (path, line, name), (_, calls, _, cumulative, _) in rows:
         where = f"{os.path.relpath(path, os.path.dirname(os.path.dirname(__file__)))}:{line}" if line else "(built-in)"
