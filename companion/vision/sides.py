@@ -131,19 +131,19 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool, surface_L: float | No
     paints = [b.paint_ab if b.paint_ab is not None else b.ab for b in bases]
     named = []
     for i, (paint, name) in enumerate(zip(paints, names)):
-        off, along, lighter = {}, {}, {}
+        off, along = {}, {}
         for team in teams:
-            others = [j for j, n in enumerate(names) if n == team and j != i]
+            others = [p for j, (p, n) in enumerate(zip(paints, names)) if n == team and j != i]
             if len(others) >= OWN_RIMS_LEAST:
                 # the blend runs from the team's rims into the surface, and a rim of the team
                 # lit brighter or blurred less lies beyond them (up to as far again)
-                rims = np.median(np.asarray([paints[j] for j in others], float), axis=0)
+                rims = np.median(np.asarray(others, float), axis=0)
                 t, o, _ = blend_position(paint, rims, surface_ab, beyond=1.0)
                 off[team], along[team] = float(o), float(t)
-                lighter[team] = _lighter_than_blend(bases[i], [bases[j] for j in others], surface_L)
         other = teams[1] if name == teams[0] else teams[0]
-        far = len(off) == 2 and off[name] > OWN_RIMS_FAR * off[other] + OWN_RIMS_PAD and \
-            not (along[other] > 0 and lighter[other])
+        far = len(off) == 2 and off[name] > OWN_RIMS_FAR * off[other] + OWN_RIMS_PAD
+        if far and along[other] > 0:      # toward the surface from the other team's rims: their blend?
+            far = not _lighter_than_blend(bases[i], [b for b, n in zip(bases, names) if n == other], surface_L)
         named.append(other if far else name)
     if named == names:
         return None
