@@ -107,7 +107,7 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool, surface_L: float | No
     figures and cloaks as much as rims. The other rims of its team show where its blends lie
     in this picture's light. Names read on a surface that turns no hue (grey felt) stand.
 
-    A blend is no lighter than both what blends (by ``BLEND_LIGHTER``): a rim whose paint lies
+    A blend of two colours is no lighter than both (by ``BLEND_LIGHTER``): a rim whose paint lies
     on the other team's line toward the surface (past its rims' median), but lighter than those
     rims and the surface (``surface_L``), is no blend of theirs and keeps its name. A pale cyan
     rim greyed by its light-grey top lies halfway along blue's line to the turf in (a, b), 25
