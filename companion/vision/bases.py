@@ -214,11 +214,12 @@ class BaseFinder(LateReadings):
         a2, b2 = a, b
         a, b, L = a[mask], b[mask], L[mask]
         self.surface_ab = surface_colour(a, b)
-        self.surface_L = median(L[::5]) * (100 / 255)
+        L = L * (100 / 255)
+        self.surface_L = median(L[::5])
         self._apart_of = lambda weak, strong: paint_apart(a2, b2, mask, weak, strong, ppi * MM)
         self._stands_apart = {}
-        found = picture_colours(a, b, L * (100 / 255), self.palette, self.teams, min_mass, max_mass, self.surface_ab,
-                                apart=self._apart_of)
+        found = picture_colours(a, b, L, self.palette, self.teams, min_mass, max_mass, self.surface_ab,
+                                apart=self._apart_of, surface_L=self.surface_L)
         names = {c.name for c in found}
         # a team this picture does not show (a hand over its bases) keeps what the frames so
         # far showed of it; a configured team never seen yet, its palette colour

@@ -275,7 +275,7 @@ def surface_colour(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
                     names: list[str] | None = None, min_mass: float = 30.0,
                     max_mass: float = float("inf"), surface: tuple[float, float] | None = None,
-                    apart=None) -> list[TeamColour]:
+                    apart=None, surface_L: float | None = None) -> list[TeamColour]:
     """The team colours a picture shows, learned from its own pixels (Lab, float, a and b centred).
 
     Rims are found by shape; their colour is what this picture's light, white balance
@@ -285,7 +285,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     paint hue on a grey surface, see :func:`_name_gap`), and its Lab is the cluster's own.
     ``names`` limits the result to those teams. A cluster of more than ``max_mass``
     pixels is no team's rims (a hand, a sleeve, a cloth).
-    ``surface``: the surface's own (a, b), when the caller has measured it.
+    ``surface``: the surface's own (a, b), when the caller has measured it; ``surface_L``, its
+    lightness (the median of every fifth of ``L``), likewise.
     ``apart(weak, stronger)``: how much of a cluster's paint lies apart from every stronger
     one's in the picture, (share, mm2) (:func:`paint_apart`). A cluster on the line from a
     stronger one to the surface is that one's blur, unless a rim's worth of its paint lies
@@ -303,7 +304,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     """
     a, b, L = (np.asarray(v, np.float32).ravel() for v in (a, b, L))
     sa, sb = surface if surface is not None else surface_colour(a, b)
-    surface_L = median(L[::5])         # the board's commonest lightness, as its colour
+    if surface_L is None:
+        surface_L = median(L[::5])     # the board's commonest lightness, as its colour
     # A grey felt under a warm or green light is a little coloured: nothing near the surface's
     # own colour counts, whatever its chroma.
     surface_chroma = float(np.hypot(sa, sb))
