@@ -1,6 +1,6 @@
 """Accuracy on pictures drawn by other hands, each changed as another table or camera would
-change it: light, white balance, paint hue, noise, blur, JPEG, the board turned, a smaller
-picture.
+change it: light, white balance (a bright tinted lamp too, under which the markers' white paper
+clips in one channel), paint hue, noise, blur, JPEG, the board turned, a smaller picture.
 
 The shared pictures (``../shared/vision-samples``) are the nearest thing here to the unshared
 pictures the detector is judged on, and they are few. Changing them in ways that keep their
@@ -74,6 +74,16 @@ def _jpeg(img, quality):
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
+TINTS = {"cool": (0.72, 0.88, 1.0), "warm": (1.0, 0.88, 0.7)}     # R, G, B gains of "cool light", "warm light"
+
+
+def bright_tinted(img, tint: str, f: float):
+    """The picture under a ``tint``ed light (``TINTS``) made ``f`` times brighter: white paper
+    clips in the light's strongest channel."""
+    r, g, b = TINTS[tint]
+    return _gain(img, r * f, g * f, b * f)
+
+
 def hue_turned(img, degrees):
     """The picture's hue (HSV) turned by ``degrees`` and saved again at JPEG 92 (``--hues``)."""
     return _jpeg(_hsv(img, degrees), 92)
@@ -118,8 +128,8 @@ CHANGES = {
     "darker x0.65": lambda im, cam, rng: (_gain(im, 0.65, 0.65, 0.65), cam),
     "brighter x1.3": lambda im, cam, rng: (_gain(im, 1.3, 1.3, 1.3), cam),
     # a lamp's tint, white kept below clipping as a camera's exposure keeps it
-    "warm light": lambda im, cam, rng: (_gain(im, 1.0, 0.88, 0.7), cam),
-    "cool light": lambda im, cam, rng: (_gain(im, 0.72, 0.88, 1.0), cam),
+    "warm light": lambda im, cam, rng: (bright_tinted(im, "warm", 1.0), cam),
+    "cool light": lambda im, cam, rng: (bright_tinted(im, "cool", 1.0), cam),
     "gamma 0.8": lambda im, cam, rng: (_gamma(im, 0.8), cam),
     "gamma 1.25": lambda im, cam, rng: (_gamma(im, 1.25), cam),
     "hue +8 deg": lambda im, cam, rng: (_hsv(im, 8), cam),
@@ -135,6 +145,12 @@ CHANGES = {
 }
 # the changes a random combination draws from (the picture's geometry kept apart: at most one)
 PHOTOMETRIC = [n for n in CHANGES if n not in ("as given", "turned 180", "scaled x0.9")]
+# A bright lamp's tint: the markers' white paper clips at 255 in the light's strongest channel.
+# (Not drawn into combinations, which then stay those of the runs before them.)
+CHANGES.update({
+    "cool light, brighter x1.15": lambda im, cam, rng: (bright_tinted(im, "cool", 1.15), cam),
+    "warm light, brighter x1.2": lambda im, cam, rng: (bright_tinted(im, "warm", 1.2), cam),
+})
 
 
 def _qualities(text: str) -> list[int]:

@@ -43,13 +43,24 @@ def gains_from_markers(frame: np.ndarray, corners: dict[int, np.ndarray],
                        bits: dict[int, np.ndarray]) -> np.ndarray | None:
     """Per-channel (B, G, R) gains that make the markers' white cells grey, keeping their
     brightness; None when too few white cells are seen or they are too dark or too tinted
-    to be paper."""
+    to be paper, or clipped in every channel.
+
+    Under a bright tinted lamp the paper clips at 255 in the light's strongest channel
+    only: the other channels still give the tint, and the clipped one's white is at least
+    its 255, so the gains undo most of the tint and never turn it past neutral (a cyan rim
+    under a bright cool light, left as blue as the light made it, was missed).
+
+    >>> corners, bits = {0: np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float)}, {0: np.ones((4, 4), np.uint8)}
+    >>> g = gains_from_markers(np.full((60, 60, 3), (255, 232, 190), np.uint8), corners, bits)   # blue clipped
+    >>> [round(float(v), 3) for v in g * (264, 232, 190) / 2]                # a grey card, half as lit
+    [116.816, 112.833, 112.833]
+    """
     samples = [white_cells(frame, c, bits[i]) for i, c in corners.items() if i in bits]
     samples = np.concatenate(samples) if samples else np.zeros((0, 3))
     if len(samples) < MIN_CELLS * 9:
         return None
     white = np.median(samples, axis=0)
-    if white.min() < 40 or white.max() >= 254:      # in shadow, or clipped: no colour to read
+    if white.min() < 40 or white.min() >= 254:      # in shadow, or clipped in every channel: no colour to read
         return None
     gains = white.mean() / white
     if gains.max() > MAX_GAIN or gains.min() < 1 / MAX_GAIN:

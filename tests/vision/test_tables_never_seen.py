@@ -351,6 +351,44 @@ def test_no_white_balance_from_markers_in_shadow_or_too_few_cells():
     assert gains_from_markers(np.full((60, 60, 3), 200, np.uint8), corners, bits) == pytest.approx([1, 1, 1])
 
 
+def test_paper_clipped_in_one_channel_still_gives_the_lights_tint():
+    """Paper under a bright cool light: its blue reads 255 where it would be 264. Gains from
+    what the picture shows still undo most of the tint (the blue's gain from a white no less
+    than 255), where none were used before."""
+    from companion.vision.white import gains_from_markers, neutral
+    corners = {0: np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float)}
+    bits = {0: np.ones((4, 4), np.uint8)}
+    paper = np.array([264.0, 232.0, 190.0])                   # B, G, R as the light makes it
+    gains = gains_from_markers(np.full((60, 60, 3), np.minimum(paper, 255), np.uint8), corners, bits)
+    assert gains is not None
+    grey = neutral(paper / 2, gains)                          # a grey card at half the paper's light
+    assert grey[0] >= grey[1] >= grey[2]                      # the tint's own direction: never past neutral
+    assert grey[0] / grey[2] < 1.05 < paper[0] / paper[2]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(120, 330), min_size=3, max_size=3))
+def test_gains_from_paper_clipped_or_not_never_turn_the_tint_past_neutral(light):
+    """Whatever the light, and however many of the paper's channels clip at 255: a grey lit
+    alike comes out no more tinted than it went in, its channels in the same order, and
+    exactly neutral when no channel clipped."""
+    from companion.vision.white import gains_from_markers, neutral
+    corners = {0: np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float)}
+    bits = {0: np.ones((4, 4), np.uint8)}
+    paper = np.array(light, float)               # B, G, R as the light makes it (whole levels)
+    seen = np.minimum(paper, 255)
+    gains = gains_from_markers(np.full((60, 60, 3), seen, np.uint8), corners, bits)
+    if gains is None:
+        return
+    grey = paper / 3
+    out = neutral(grey, gains)
+    assert out.max() / out.min() <= grey.max() / grey.min() + 1e-9
+    order = np.argsort(grey, kind="stable")
+    assert np.all(np.diff(out[order]) >= -1e-9 * out.max())
+    if seen.max() < 254:
+        assert out.max() / out.min() == pytest.approx(1.0, abs=0.02)
+
+
 def test_a_blue_rims_cyan_fringe_on_turf_is_not_a_larger_base_around_it(pitch):
     from companion.sim.testset import make_case
     case = make_case(1038)                      # a blue 40 mm base whose blur into the turf reads cyan

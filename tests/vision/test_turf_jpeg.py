@@ -358,6 +358,29 @@ def test_slivers_across_the_play_areas_edge_are_not_searched_again():
         assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])], piece
 
 
+@pytest.mark.skipif(not SHARED.exists(), reason="the shared samples are not next to this repository")
+@pytest.mark.parametrize("picture, tint, brighter", [("flat/201", "cool", 1.1), ("flat/201", "cool", 1.2),
+                                                     ("flat/204", "warm", 1.2), ("flat/207", "warm", 1.3)])
+def test_a_bright_tinted_lamp_whose_white_paper_clips_in_one_channel(picture, tint, brighter):
+    """The shared pictures under a tinted lamp made brighter (`vision_perturbed.py`'s
+    "cool light" and "warm light" gains, times 1.1-1.3) and saved at JPEG 92: the frame
+    markers' white paper reads 255 in the light's strongest channel. Its tint was not
+    measured at all then, and cyan rims turned blue were missed (flat/201) or red and
+    yellow figures read as bases (flat/204, flat/207). The paper's other channels still
+    give the tint, the clipped one at least its 255: every base is read right."""
+    import cv2
+    from vision_perturbed import _jpeg, bright_tinted
+    from companion.vision.pipeline import VisionPipeline
+    from companion.vision.profile import load_profile
+    pipeline = VisionPipeline(load_profile(SHARED / "takkure-pitch.toml"), None, track=False)
+    picture_seen = _jpeg(bright_tinted(cv2.imread(str(SHARED / f"{picture}.jpg")), tint, brighter), 92)
+    found = pipeline.process(picture_seen).bases
+    truth = json.loads((SHARED / f"{picture}.json").read_text())["pieces"]
+    for piece in truth:
+        assert _near(found, piece["x_in"], piece["y_in"], 0.1) == [(piece["color"], piece["diameter_mm"])], piece
+    assert len(found) == len(truth)
+
+
 def test_pale_yellow_rims_take_their_name_from_a_stronger_dull_olive_cluster(pitch):
     """Turned seed 79264 at JPEG 92 (turf, 17.8 px/in, flat; magenta and yellow teams): the
     yellow rims are a pale cream (their cluster Lab (-5.5, 36.7)) and the figures on them a dull
