@@ -16,6 +16,9 @@ token centre error.
                                   (each picture saved as JPEG at that quality)
     python benchmarks/vision_accuracy.py --wide --turned --teams-known
                                   (each case's teams given, as `companion run` is configured)
+    python benchmarks/vision_accuracy.py --wide --turned --exposure 1.0-1.3
+                                  (each picture brighter by a factor from that range: a bright
+                                   lamp, the markers' white paper clipping in one channel)
 
 The wider set (issue 10, ``make_wide_case``) randomises what a table the detector has
 never seen may look like: four surfaces (turf, grey felt, a printed mat, wood), paint
@@ -108,15 +111,29 @@ def ppi_band(ppi: float) -> str:
     return f"px/in >= {bands[-1]}"
 
 
+def exposure_of(seed: int, low: float, high: float) -> float:
+    """A case's exposure for ``--exposure LOW-HIGH``: drawn from its seed alone, so that the
+    same case is as bright whatever else a run asks."""
+    return float(np.random.default_rng([seed, 77]).uniform(low, high))
+
+
+def exposures(text: str) -> tuple[float, float]:
+    """``--exposure``'s range: "1.0-1.3" (or one value)."""
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
 def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None, jpeg=None,
-                  teams_known=False):
+                  teams_known=False, exposure=None):
     """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm)
     through `companion detect`'s own function, tallied per condition; with ``below_ppi`` and
     ``surface``, only the cases whose board is seen at fewer pixels per inch, on that surface;
     with ``jpeg``, each picture saved at that JPEG quality instead of its own (the set ties
     quality to the surface: turf is never saved as JPEG, felt always at 75); with ``teams_known``,
-    the case's own teams given (``--teams``), as `companion run` is configured for its game.
-    Returns the tallies and how many cases were measured."""
+    the case's own teams given (``--teams``), as `companion run` is configured for its game;
+    with ``exposure`` (low, high), each picture made brighter by a factor drawn from that range
+    (:func:`exposure_of`), its white paper clipping in the light's strongest channel, tallied
+    by tenths of it too. Returns the tallies and how many cases were measured."""
     import tempfile
     from collections import defaultdict
 
@@ -134,6 +151,8 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             measured += 1
             if jpeg is not None:
                 case = replace(case, jpeg_quality=jpeg)
+            if exposure is not None:
+                case = replace(case, exposure=exposure_of(seed, *exposure))
             teams = sorted({p.team for p in case.scene.pieces}) if teams_known else None
             status, out, message = detect_case(case, tmp, finder_seed, teams)
             in_view = case.rims_in_view()
@@ -146,6 +165,9 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             extra = [height, f"surface {c['surface']}", f"{c['size'][0]}x{c['size'][1]}", band, f"{height}, {band}"]
             if "orientation" in c:
                 extra.append(f"board {c['orientation']}")
+            if exposure is not None:
+                tenth = int(case.exposure * 10) / 10
+                extra.append(f"exposure x{tenth:.1f}-{tenth + 0.1:.1f}")
             # each error line names its picture's pixels per inch: the targets are read by band
             tally_picture(f"{seed} ({ppi:.1f} px/in)", truth, out, total, by, extra, verbose, message)
     return total, by, measured
@@ -188,12 +210,15 @@ def main():
                     help="the base search's RANSAC draws (companion detect uses 0): how much the answers depend on them")
     ap.add_argument("--teams-known", action="store_true",
                     help="with --wide: each case's own teams given (--teams), as `companion run` is configured")
+    ap.add_argument("--exposure", type=exposures, default=None, metavar="LOW-HIGH",
+                    help="with --wide: each picture made brighter by a factor drawn from this range (\"1.0-1.3\"), "
+                         "white paper clipping in the light's strongest channel")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.wide:
         total, by, measured = evaluate_wide(range(args.first, args.first + args.cases), args.verbose,
                                             args.finder_seed, args.turned, args.below_ppi, args.surface,
-                                            args.jpeg, args.teams_known)
+                                            args.jpeg, args.teams_known, args.exposure)
         if measured < args.cases:
             print(f"cases measured: {measured} of {args.cases}")
         print(total.line("all"))

@@ -43,12 +43,17 @@ class Case:
     jpeg_quality: int | None
 
     look: Look | None = None          # surface, paint, raised bases, lens (None: the plain table)
+    exposure: float = 1.0             # the whole picture this many times brighter, clipped at 255
 
     def image(self, width: int = 1280, height: int = 720) -> np.ndarray:
-        """The photograph: rendered, then the sensor's noise and the JPEG encoder."""
+        """The photograph: rendered, exposed, then the sensor's noise and the JPEG encoder. An
+        exposure above 1 clips the markers' white paper as a sensor does, first in the channel
+        the light's tint (the look's white balance) makes strongest."""
         renderer = TableRenderer(width, height)
         rng = np.random.default_rng(self.seed + 1000)
         frame = renderer.render(self.scene, blur_sigma=self.blur, light=self.light, look=self.look)
+        if self.exposure != 1.0:
+            frame = np.clip(frame.astype(np.float32) * np.float32(self.exposure), 0, 255).astype(np.uint8)
         noise = rng.normal(0, self.noise, frame.shape)
         frame = np.clip(frame.astype(np.float64) + noise, 0, 255).astype(np.uint8)
         if self.jpeg_quality:

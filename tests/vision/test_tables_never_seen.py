@@ -389,6 +389,22 @@ def test_gains_from_paper_clipped_or_not_never_turn_the_tint_past_neutral(light)
         assert out.max() / out.min() == pytest.approx(1.0, abs=0.02)
 
 
+def test_a_green_tinted_picture_exposed_till_its_paper_clips_in_green(pitch):
+    """Turned seed 95408 at JPEG 95 under a green-tinted white balance (G 1.11, B 0.90, R 0.92),
+    exposed 1.19 times (`vision_accuracy.py --exposure`): the markers' paper reads 255 in green.
+    No tint was read from it, and the red 50 mm base at the board's edge was missed."""
+    from companion.vision.white import white_cells
+    case = replace(make_turned_case(95408), jpeg_quality=95, exposure=1.19)
+    picture = case.image()
+    pipeline = VisionPipeline(pitch, case.camera_model(), track=False)
+    found = pipeline.process(picture).bases
+    paper = np.median(np.concatenate([white_cells(picture, pipeline.markers.last_raw[i], pipeline.markers.bits(i))
+                                      for i in range(4)]), axis=0)
+    assert paper[1] >= 254 > max(paper[0], paper[2])                 # B, G, R: clipped in green alone
+    assert pipeline.bases.gains is not None and pipeline.bases.gains[1] < 1 < pipeline.bases.gains[0]
+    assert _near(found, 3.25, 21.17, 0.1) == [("red", 50)]
+
+
 def test_a_blue_rims_cyan_fringe_on_turf_is_not_a_larger_base_around_it(pitch):
     from companion.sim.testset import make_case
     case = make_case(1038)                      # a blue 40 mm base whose blur into the turf reads cyan
