@@ -26,7 +26,7 @@ from companion.vision.profile import BoardProfile
 from companion.vision.registration import (BoardRegistrar, MarkerFinder, MarkerSighting, Registration, apply_h,
                                           read_missing_frame_markers)
 from companion.vision.small_tokens import SmallTokenReader
-from companion.vision.tokens import TOKEN_NAMES, Token, find_tokens
+from companion.vision.tokens import TOKEN_NAMES, Token, find_tokens, off_tokens
 from companion.vision.tracker import Track, Tracker
 from companion.vision.white import gains_from_markers
 
@@ -285,9 +285,10 @@ class VisionPipeline:
                 add_reading(merged, base, self.bases.surface_ab)
             bases = merged
         bases = sorted(bases, key=lambda b: (b.y_in, b.x_in))
-        self._last_bases = bases
         t2 = time.perf_counter()
         tokens = self._tokens(gray, reg, found, changed, search, lambda: self._rims(bases, centre))
+        bases = off_tokens(bases, tokens)           # a ring round a token is its paper's margin
+        self._last_bases = bases
         pieces = self.tracker.update(bases, n) if self.tracker else []
         t3 = time.perf_counter()
         return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,

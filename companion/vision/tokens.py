@@ -43,5 +43,23 @@ def find_tokens(markers: dict[int, MarkerSighting], reg: Registration) -> list[T
     return out
 
 
+ON_TOKEN_IN = 0.3     # a base centred this near a token's centre stands on the token's square (0.75 in)
+
+
+def off_tokens(bases: list, tokens: list[Token]) -> list:
+    """``bases`` without those centred on a token read: a token's square lies where such a
+    base's figure would stand (the ball is laid on its carrier's card or beside its base,
+    never under the figure), so the ring is the token's white paper margin, tinted by the
+    light or blurred into the surface (a margin on a pitch line under a warm lamp reads as
+    a pale yellow ring, the size of a 30 mm rim).
+
+    >>> from companion.vision.base_reading import Base
+    >>> ring, beside = Base(5.0, 5.0, 30, "yellow", 0.6, 1.0, 0.01), Base(6.0, 5.0, 30, "red", 0.6, 1.0, 0.01)
+    >>> [b.color for b in off_tokens([ring, beside], [Token(10, "ball", 5.05, 5.1, 0.0)])]
+    ['red']
+    """
+    return [b for b in bases if all(math.hypot(b.x_in - t.x_in, b.y_in - t.y_in) > ON_TOKEN_IN for t in tokens)]
+
+
 def token_positions(tokens: list[Token]) -> dict[str, np.ndarray]:
     return {t.name: np.array([t.x_in, t.y_in]) for t in tokens}

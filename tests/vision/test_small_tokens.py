@@ -272,3 +272,20 @@ def test_variations_are_the_einsums_to_the_last_bit(coords):
     centre = square.mean(axis=0)
     want = centre + _SHIFTS[:, None, :] + np.einsum("kj,vji->vki", square - centre, _TURNS)
     assert np.array_equal(_variations(square), want)
+
+
+def test_a_ring_round_a_token_read_is_its_paper_not_a_base(pitch):
+    """Wide seeds 21033 and 21041 (18.6 and 20.9 px/in): a token's white paper margin, blurred
+    into the turf or the felt, reads as a pale cyan or blue ring the size of a 30 mm rim round
+    the token's centre, 0.24 and 0.21 in off it. A token lies on its carrier's card or beside
+    its base, never under the figure: a base centred on a token read is its paper."""
+    from companion.sim.testset import make_wide_case
+    from companion.vision.pipeline import VisionPipeline
+    for seed in (21033, 21041):
+        case = make_wide_case(seed)
+        result = VisionPipeline(pitch, case.camera_model(), track=False).process(case.image())
+        found = result.bases
+        assert len(result.tokens) == 4
+        for token in result.tokens:
+            assert not [b for b in found if math.hypot(b.x_in - token.x_in, b.y_in - token.y_in) < 0.3], token
+        assert len(found) == len(case.scene.pieces)
