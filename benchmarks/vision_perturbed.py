@@ -26,6 +26,12 @@ instead turns each picture's hue (HSV) by each of those degrees and saves it aga
 one line for each: paint a little bluer or redder than these pictures show (their cyan
 rims already span 35 degrees of Lab hue, -142 to -179), where a cyan team beside a blue one,
 or a magenta beside a red, comes near the other's hue.
+
+    python benchmarks/vision_perturbed.py ... --bright=1.1,1.2,1.3,1.4 [-v]
+
+instead makes each picture that many times brighter, under a plain, a cool and a warm light
+("cool light", "warm light"), and saves it again at JPEG 92, one line for each: the markers'
+white paper clips, in the light's strongest channel first.
 """
 
 from __future__ import annotations
@@ -164,7 +170,13 @@ def _hues(text: str) -> list[float]:
     return [float(v) for v in text.split(",") if v.strip()]
 
 
-def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=()) -> dict[str, tuple[Tally, dict]]:
+def bright_jpeg(img, tint: str | None, f: float):
+    """The picture ``f`` times brighter under a ``tint``ed light (None: as lit), at JPEG 92 (``--bright``)."""
+    return _jpeg(_gain(img, f, f, f) if tint is None else bright_tinted(img, tint, f), 92)
+
+
+def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=(),
+        brights=()) -> dict[str, tuple[Tally, dict]]:
     profile = load_profile(board)
     results: dict[str, tuple[Tally, dict]] = {}
     changes = CHANGES
@@ -174,6 +186,11 @@ def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=()) -
     elif hues:
         changes = {f"hue {h:+g} deg, JPEG 92": (lambda h: lambda im, cam, rng: (hue_turned(im, h), cam))(h)
                    for h in hues}
+        mixed = 0
+    elif brights:
+        changes = {f"x{f:g}{'' if t is None else ', ' + t + ' light'}, JPEG 92":
+                   (lambda f, t: lambda im, cam, rng: (bright_jpeg(im, t, f), cam))(f, t)
+                   for f in brights for t in (None, "cool", "warm")}
         mixed = 0
     every = f"JPEG {qualities[0]}-{qualities[-1]}" if qualities else None
 
@@ -214,9 +231,13 @@ def main() -> None:
                     help='instead, each picture saved again at each of these JPEG qualities ("85-95")')
     ap.add_argument("--hues", type=_hues, default=(),
                     help='instead, each picture\'s hue turned by each of these degrees (--hues=-12,-8,8,12), saved at JPEG 92')
+    ap.add_argument("--bright", type=_hues, default=(),
+                    help="instead, each picture made this many times brighter (--bright=1.1,1.2,1.3,1.4), under a "
+                         "plain, a cool and a warm light, saved at JPEG 92")
     ap.add_argument("-v", "--verbose", action="store_true", help="name every miss and misreading")
     args = ap.parse_args()
-    for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose, args.qualities, args.hues).items():
+    for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose, args.qualities, args.hues,
+                               args.bright).items():
         print(total.line(key))
 
 
