@@ -165,8 +165,8 @@ def _qualities(text: str) -> list[int]:
     return list(range(int(low), int(high or low) + 1))
 
 
-def _hues(text: str) -> list[float]:
-    """Hue turns in degrees from "-12,-8,8,12"."""
+def _numbers(text: str) -> list[float]:
+    """Hue turns in degrees from "-12,-8,8,12", or brightness factors from "1.1,1.2"."""
     return [float(v) for v in text.split(",") if v.strip()]
 
 
@@ -229,9 +229,9 @@ def main() -> None:
     ap.add_argument("--mixed", type=int, default=3, help="random combinations per picture")
     ap.add_argument("--qualities", type=_qualities, default=(),
                     help='instead, each picture saved again at each of these JPEG qualities ("85-95")')
-    ap.add_argument("--hues", type=_hues, default=(),
+    ap.add_argument("--hues", type=_numbers, default=(),
                     help='instead, each picture\'s hue turned by each of these degrees (--hues=-12,-8,8,12), saved at JPEG 92')
-    ap.add_argument("--bright", type=_hues, default=(),
+    ap.add_argument("--bright", type=_numbers, default=(),
                     help="instead, each picture made this many times brighter (--bright=1.1,1.2,1.3,1.4), under a "
                          "plain, a cool and a warm light, saved at JPEG 92")
     ap.add_argument("-v", "--verbose", action="store_true", help="name every miss and misreading")

@@ -47,8 +47,9 @@ def gains_from_markers(frame: np.ndarray, corners: dict[int, np.ndarray],
 
     Under a bright tinted lamp the paper clips at 255 in the light's strongest channel
     only: the other channels still give the tint, and the clipped one's white is at least
-    its 255, so the gains undo most of the tint and never turn it past neutral (a cyan rim
-    under a bright cool light, left as blue as the light made it, was missed).
+    its 255, so the gains undo part of the tint (most of it, when the paper clips only just)
+    and never turn it past neutral (a cyan rim under a bright cool light, left as blue as
+    the light made it, was missed).
 
     >>> corners, bits = {0: np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float)}, {0: np.ones((4, 4), np.uint8)}
     >>> g = gains_from_markers(np.full((60, 60, 3), (255, 232, 190), np.uint8), corners, bits)   # blue clipped
