@@ -360,14 +360,14 @@ def test_slivers_across_the_play_areas_edge_are_not_searched_again():
 
 @pytest.mark.skipif(not SHARED.exists(), reason="the shared samples are not next to this repository")
 @pytest.mark.parametrize("picture, tint, brighter", [("flat/201", "cool", 1.1), ("flat/201", "cool", 1.2),
-                                                     ("flat/204", "warm", 1.2), ("flat/207", "warm", 1.3)])
+                                                     ("flat/204", "warm", 1.2), ("flat/203", "warm", 1.3)])
 def test_a_bright_tinted_lamp_whose_white_paper_clips_in_one_channel(picture, tint, brighter):
     """The shared pictures under a tinted lamp made brighter (`vision_perturbed.py`'s
     "cool light" and "warm light" gains, times 1.1-1.3) and saved at JPEG 92: the frame
     markers' white paper reads 255 in the light's strongest channel. Its tint was not
-    measured at all then, and cyan rims turned blue were missed (flat/201) or red and
-    yellow figures read as bases (flat/204, flat/207). The paper's other channels still
-    give the tint, the clipped one at least its 255: every base is read right."""
+    measured at all then: cyan rims turned blue were missed (flat/201), a figure read as a
+    base (flat/204), magenta rims turned red named red (flat/203). The paper's other
+    channels still give the tint, the clipped one at least its 255: every base is read right."""
     import cv2
     from vision_perturbed import _jpeg, bright_tinted
     from companion.vision.pipeline import VisionPipeline
