@@ -612,10 +612,21 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
         off[c.name], reach[c.name] = float(o), float(blend_reach(length))
 
     def its_blend(c):            # on its line; or near it, and no lighter than a blend can be
-        return off[c.name] <= reach[c.name] or (off[c.name] <= BLEND_NEAR and (
-            surface_L is None or lab[0] <= max(c.lab[0], surface_L) + BLEND_LIGHTER))
+        return off[c.name] <= reach[c.name] or (off[c.name] <= BLEND_NEAR and
+                                                not lighter_than_blend(lab[0], c.lab[0], surface_L))
     near = [c for c in ranked[:2] if its_blend(c)]
     return min(near, key=lambda c: off[c.name]) if near else ranked[0]
+
+
+def lighter_than_blend(L: float, paint_L: float, surface_L: float | None) -> bool:
+    """Whether a colour of lightness ``L`` is too light to be a blend of a paint (``paint_L``)
+    and the surface (``surface_L``): a blend of two colours is no lighter than both, by
+    ``BLEND_LIGHTER`` (False when the surface's lightness is not known).
+
+    >>> lighter_than_blend(66.9, 38.2, 42.4), lighter_than_blend(49.0, 46.7, 42.7), lighter_than_blend(90.0, 1.0, None)
+    (True, False, False)
+    """
+    return surface_L is not None and L > max(paint_L, surface_L) + BLEND_LIGHTER
 
 
 def blend_position(ab, paint_ab, surface_ab, beyond: float = 0.0):

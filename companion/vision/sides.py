@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from companion.vision.colours import BLEND_LIGHTER, Palette, blend_position, off_mixes
+from companion.vision.colours import Palette, blend_position, lighter_than_blend, off_mixes
 from companion.vision.late_readings import ghost_of
 
 
@@ -161,9 +161,9 @@ def _lighter_than_blend(base, rims, surface_L: float | None) -> bool:
     (True, False)
     """
     lights = [r.paint_L for r in rims if r.paint_L is not None]
-    if base.paint_L is None or surface_L is None or not lights:
+    if base.paint_L is None or not lights:
         return False
-    return base.paint_L > max(float(np.median(lights)), surface_L) + BLEND_LIGHTER
+    return lighter_than_blend(base.paint_L, float(np.median(lights)), surface_L)
 
 
 def _renamed(bases, names: list[str]) -> list:
