@@ -294,7 +294,9 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     (``TEAM_SHARE`` of the strongest cluster's). One with less than a team's share is a team's
     only if it is as saturated as paint (``PAINT_CHROMA``): a pale cyan team beside blue ones
     with figures and cloaks of their colour has a twentieth of blue's paint, sand tops
-    beside a red team a tenth.
+    beside a red team a tenth. A cluster lighter than any blend of the stronger colour and
+    the surface (:func:`lighter_than_blend`) is asked that for its lightness (:func:`as_paint`):
+    yellow rims in a dim light lie on red's line to the turf, 8 lighter than red and the turf.
 
     >>> pal = Palette.nominal()
     >>> lab = np.array([lab_of_rgb((60, 150, 60))] * 900 + [lab_of_rgb((70, 90, 150))] * 60)
@@ -388,11 +390,11 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             second.append((float(smooth[k]), TeamColour(best.name, lab)))
     strongest = max((m for m, _ in found.values()), default=0.0)
 
-    def own_team(mass, weak, stronger=None):   # a team of its own on another's line to the surface
+    def own_team(mass, weak, stronger=None, light=False):   # a team of its own on another's line to the surface
         if apart is None:
             return False
         teams_share = mass >= TEAM_SHARE * strongest
-        if not teams_share and weak.chroma < PAINT_CHROMA * palette.get(weak.name).chroma:
+        if not teams_share and not as_paint(weak, palette.get(weak.name), light):
             return False
         if stronger is None:
             stronger = [c for m, c in found.values() if m > mass and c.name != weak.name]
@@ -426,8 +428,11 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             second.append((mass, paint))
 
     # (whether a named cluster stands apart is asked once, and only of one that is a blend)
-    kept = [f for f in found.values() if not (any(m > f[0] and _a_blend(f[1], c, (sa, sb)) for m, c in found.values())
-                                              and not own_team(*f))]
+    def kept_as_blend(mass, colour):   # on a stronger one's line to the surface, and no team of its own
+        of = [c for m, c in found.values() if m > mass and _a_blend(colour, c, (sa, sb))]
+        light = all(lighter_than_blend(colour.lab[0], c.lab[0], surface_L) for c in of)
+        return bool(of) and not own_team(mass, colour, light=light)
+    kept = [f for f in found.values() if not kept_as_blend(*f)]
     # A name whose cluster is only a stronger team's blend goes to the next cluster it was
     # first choice of: a cyan team's rims blurred into turf peak beside their own paint, and
     # that blur, on a blue team's line too, took the name cyan before the rims' own paint.
@@ -435,9 +440,25 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     # must be as saturated as paint, whatever its share: a figure's olive is no yellow team.
     for f in sorted(second, key=lambda f: -f[0]):
         if f[1].name not in {c.name for _, c in kept} and \
-                f[1].chroma >= PAINT_CHROMA * palette.get(f[1].name).chroma and own_team(*f):
+                as_paint(f[1], palette.get(f[1].name)) and own_team(*f):
             kept.append(f)
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
+
+
+def as_paint(colour: TeamColour, nominal: TeamColour, dimmed: bool = False) -> bool:
+    """Whether ``colour`` is as saturated as its name's paint can be: ``PAINT_CHROMA`` of the
+    ``nominal`` colour's chroma. ``dimmed``: for its lightness (chroma over L + 16, which a
+    dimmer light leaves as it is): a yellow rim in a dim light (turned case 101244) is nearly
+    as dull in Lab chroma as a sand top, and far darker.
+
+    >>> yellow = TeamColour("yellow", lab_of_rgb(NOMINAL_RGB["yellow"]))
+    >>> dim_rims, sand = TeamColour("yellow", (47.6, -4.3, 34.9)), TeamColour("yellow", (67.8, -3.4, 27.3))
+    >>> as_paint(dim_rims, yellow), as_paint(dim_rims, yellow, dimmed=True), as_paint(sand, yellow, dimmed=True)
+    (False, True, False)
+    """
+    if dimmed:
+        return bool(colour.chroma / (colour.lab[0] + 16) >= PAINT_CHROMA * nominal.chroma / (nominal.lab[0] + 16))
+    return bool(colour.chroma >= PAINT_CHROMA * nominal.chroma)
 
 
 APART_SHARE = 0.5        # a cluster with fewer of its pixels than this near a stronger one's lies apart

@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from hypothesis import given, settings
@@ -423,3 +424,36 @@ def test_a_pale_rim_round_a_cloak_leaning_out_of_it_stands_over_the_cloak(pitch)
         found = _bases(replace(make_turned_case(seed), jpeg_quality=quality), pitch)
         assert _near(found, x, y, 0.1) == [("cyan", size)], seed
         assert _near(found, *figure, 0.1) == [], seed
+
+
+def test_yellow_rims_in_a_dim_light_lighter_than_any_blend_of_red_are_a_team(pitch):
+    """Turned seed 101244 at JPEG 94 (turf, 16.2 px/in, raised; red and yellow teams, lit at
+    0.61): the yellow rims' cluster (Lab 47.6, -4.3, 34.9) lies on red's line to the turf,
+    with a twentieth of red's paint and under ``PAINT_CHROMA`` of yellow's chroma, so it was
+    dropped as red's blend: no yellow was learned, two yellow 40 mm bases were missed and one
+    read as red. A blend of red (L 34.5) and the turf (L 39.6) is no lighter than both; the
+    cluster is 8 lighter, its paint 950 mm2 apart from red's, and as saturated as paint for
+    its lightness."""
+    pipeline, found = _run(replace(make_turned_case(101244), jpeg_quality=94), pitch)
+    assert "yellow" in {c.name for c in pipeline.bases.seen.colours}
+    for x, y in [(1.59, 21.09), (15.09, 26.31), (3.38, 27.77)]:
+        assert _near(found, x, y, 0.1) == [("yellow", 40)], (x, y)
+
+
+def test_a_cluster_on_a_stronger_ones_line_is_judged_for_its_lightness_only_when_no_blend_is_as_light():
+    """picture_colours, in turned 101244's light (Lab): a dim yellow cluster with little paint
+    on red's line to the turf, apart from red's rims, is a team when it is lighter than any
+    blend of red and the turf can be (and as saturated as paint for its lightness); as dark as
+    the turf, it is red's blend. Sand tops as light, apart from red as much, stay no team:
+    dull for their lightness."""
+    turf, red = (39.6, -33.0, 26.0), (34.5, 47.8, 34.9)
+    pal = Palette.nominal()
+
+    def names(cluster, n=60):
+        lab = np.array([turf] * 20000 + [red] * 900 + [cluster] * n, float)
+        found = picture_colours(lab[:, 1], lab[:, 2], lab[:, 0], pal, None, 30, apart=lambda w, s: (1.0, 250.0))
+        return sorted(c.name for c in found)
+    dim_yellow = (-4.3, 34.9)                      # 64 % of the way from red to the turf
+    assert names((52.0, *dim_yellow)) == ["red", "yellow"]
+    assert names((40.0, *dim_yellow)) == ["red"]
+    assert names((67.8, -3.4, 27.3)) == ["red"]    # turned 36708's sand tops
