@@ -32,6 +32,13 @@ or a magenta beside a red, comes near the other's hue.
 instead makes each picture that many times brighter, under a plain, a cool and a warm light
 ("cool light", "warm light"), and saves it again at JPEG 92, one line for each: the markers'
 white paper clips, in the light's strongest channel first.
+
+    python benchmarks/vision_perturbed.py ... --noise=3,5 [--draws 10] [-v]
+
+instead adds sensor noise of each of those standard deviations (levels), ``--draws`` times
+a picture, each draw seeded by the picture, the draw and the level, one line for each level
+over all its draws: a base read only in the one noise the picture was saved with is read
+by chance, as an unshared picture of the same table would show.
 """
 
 from __future__ import annotations
@@ -166,7 +173,7 @@ def _qualities(text: str) -> list[int]:
 
 
 def _numbers(text: str) -> list[float]:
-    """Hue turns in degrees from "-12,-8,8,12", or brightness factors from "1.1,1.2"."""
+    """Hue turns in degrees from "-12,-8,8,12", brightness factors from "1.1,1.2", or noise levels from "3,5"."""
     return [float(v) for v in text.split(",") if v.strip()]
 
 
@@ -175,8 +182,14 @@ def bright_jpeg(img, tint: str | None, f: float):
     return _jpeg(_gain(img, f, f, f) if tint is None else bright_tinted(img, tint, f), 92)
 
 
+def noise_draw(img, sigma: float, picture: int, draw: int):
+    """The picture with noise of ``sigma`` levels added, draw ``draw`` of picture number
+    ``picture`` (``--noise``): the same draw whatever else a run asks."""
+    return _noise(img, sigma, np.random.default_rng([picture, draw, int(round(sigma * 10))]))
+
+
 def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=(),
-        brights=()) -> dict[str, tuple[Tally, dict]]:
+        brights=(), noises=(), draws: int = 10) -> dict[str, tuple[Tally, dict]]:
     profile = load_profile(board)
     results: dict[str, tuple[Tally, dict]] = {}
     changes = CHANGES
@@ -186,6 +199,10 @@ def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=(),
     elif hues:
         changes = {f"hue {h:+g} deg, JPEG 92": (lambda h: lambda im, cam, rng: (hue_turned(im, h), cam))(h)
                    for h in hues}
+        mixed = 0
+    elif noises:
+        changes = {f"noise {sigma:g} x{draws}": (lambda sigma: lambda im, cam, rng, seed, k: (noise_draw(im, sigma, seed, k), cam))(sigma)
+                   for sigma in noises}
         mixed = 0
     elif brights:
         changes = {f"x{f:g}{'' if t is None else ', ' + t + ' light'}, JPEG 92":
@@ -206,6 +223,11 @@ def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=(),
             cam0 = load_camera(camera) if camera else None
             seed = int(stem) if stem.isdigit() else 0
             for key, change in changes.items():
+                if noises:                      # each level's draws, tallied on its one line
+                    for k in range(draws):
+                        img, cam = change(img0, cam0, None, seed, k)
+                        one(key, f"{folder.name}/{stem} draw {k}", truth, img, cam)
+                    continue
                 img, cam = change(img0, cam0, np.random.default_rng(seed))
                 one(key, f"{folder.name}/{stem}", truth, img, cam)
             rng = np.random.default_rng(1000 + seed)
@@ -234,10 +256,13 @@ def main() -> None:
     ap.add_argument("--bright", type=_numbers, default=(),
                     help="instead, each picture made this many times brighter (--bright=1.1,1.2,1.3,1.4), under a "
                          "plain, a cool and a warm light, saved at JPEG 92")
+    ap.add_argument("--noise", type=_numbers, default=(),
+                    help="instead, noise of each of these standard deviations added (--noise=3,5), --draws times a picture")
+    ap.add_argument("--draws", type=int, default=10, help="with --noise: draws of noise per picture and level")
     ap.add_argument("-v", "--verbose", action="store_true", help="name every miss and misreading")
     args = ap.parse_args()
     for key, (total, _) in run(args.folders, args.board, args.mixed, args.verbose, args.qualities, args.hues,
-                               args.bright).items():
+                               args.bright, args.noise, args.draws).items():
         print(total.line(key))
 
 
