@@ -376,13 +376,27 @@ class LateReadings:
         colour than the paint's is a pale rim of a colour not learned: such colours lie near
         every line out of the surface). Named by hue, a blue rim's blend into turf is cyan: it
         is named by its line when that is the nearest by ``BLEND_APART`` and, if ``shown`` is
-        given, the team is one of those (the teams whose bases were found)."""
+        given, the team is one of those (the teams whose bases were found). A reading whose
+        rim's paint names the blend's team already is refused for a nearer line of a colour no
+        base shows (given ``shown``) only when it lies on that line (:func:`blend_reach`): such a
+        colour is a figure's paint (the shared pictures' dark blue figures stand on every team's
+        bases), and a pale cyan rim read by its blend round such a figure, its ring darkened
+        toward blue, was refused for lying nearer blue's line, on neither (shared raised/302
+        with noise of 3-5 levels added). One renamed stays clear of every colour's line: a grey
+        side wall round a red rim, read by red's blend as the next size, lies near the line of a
+        magenta that picture teaches (raised/301 at JPEG 75)."""
         t, off, _ = blend_position(base.ab, blend.lab[1:], self.surface_ab)
-        lines = sorted((float(blend_position(base.ab, c.lab[1:], self.surface_ab)[1]), c.name)
-                       for c in self.seen.colours if c.name != blend.name)
-        if float(t) > BLEND_HALFWAY or (lines and lines[0][0] < float(off) and not self._paint_on_its_line(base, blend)):
+        lines = []                  # (how far off its line, on it, colour) for every other colour
+        for c in self.seen.colours:
+            if c.name != blend.name:
+                _, c_off, length = blend_position(base.ab, c.lab[1:], self.surface_ab)
+                lines.append((float(c_off), bool(c_off <= blend_reach(length)), c.name))
+        lines.sort()
+        named = base.color == blend.name
+        rivals = [line for line in lines if shown is None or line[2] in shown or line[1]] if named else lines
+        if float(t) > BLEND_HALFWAY or (rivals and rivals[0][0] < float(off) and not self._paint_on_its_line(base, blend)):
             return None
-        if base.color == blend.name:
+        if named:
             return base
         if self._own_teams_paint(base, blend):
             return base

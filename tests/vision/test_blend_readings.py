@@ -207,6 +207,30 @@ def test_a_blend_line_names_only_a_team_whose_bases_were_found(pitch):
     assert not [b for b in found if b.color == "red"]
 
 
+def test_a_colour_no_base_shows_is_no_rival_line_for_a_blend_reading():
+    """The shared raised/302 (cyan and magenta teams) with noise of 5 levels added: its dark
+    blue figures teach a "blue" that no base is. A pale cyan 30 mm rim round such a figure,
+    read by cyan's blend (two edges, 0.016 in), has a ring (-14.8, -12.6) darkened toward blue:
+    17.5 off cyan's line to the turf, 10.9 off blue's. Blue's line refused it, and the base was
+    missed. A colour no base shows refuses a reading only when the reading lies on its line;
+    a team's line refuses it when nearer (with blue bases found, blue's line refuses it).
+    The shared flat/205 (cyan and yellow teams) made 1.4 times brighter under a cool lamp: a
+    ring of white lines and turf in the pitch's corner, read by cyan's blend as a 40 mm base,
+    lies 0.7 off the line of the "blue" its figures teach, and 9.7 off cyan's: refused."""
+    finder = _finder([TeamColour("magenta", (40.0, 35.8, -18.5)), TeamColour("cyan", (55.0, -29.5, -3.3)),
+                      TeamColour("blue", (30.0, 9.6, -26.8))], (-32.0, 28.0))
+    cyan = finder._blend_of(finder.colour("cyan"))
+    rim = replace(_reading("cyan", (-14.8, -12.6)), paint_ab=(-21.0, 3.5))
+    assert finder._blend_named(rim, cyan, {"cyan", "magenta"}).color == "cyan"
+    assert finder._blend_named(rim, cyan, {"cyan", "magenta", "blue"}) is None
+    assert finder._blend_named(rim, cyan) is None
+    finder = _finder([TeamColour("blue", (30.0, 13.3, -34.9)), TeamColour("yellow", (70.0, -4.7, 50.2)),
+                      TeamColour("cyan", (55.0, -27.8, -2.3)), TeamColour("red", (30.0, 14.6, 6.1))], (-36.0, 27.0))
+    cyan = finder._blend_of(finder.colour("cyan"))
+    corner = replace(_reading("cyan", (-19.9, 5.6)), paint_ab=(-18.4, 5.9))
+    assert finder._blend_named(corner, cyan, {"cyan", "yellow"}) is None
+
+
 def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch):
     """Turned seeds 37136 (18.9 px/in) and 38560 (17.9 px/in) at JPEG 90, flat, on turf: a
     saturated cloak of the team's colour, leaning to one side of a 50 mm base, with a sand top's
