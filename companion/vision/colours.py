@@ -390,11 +390,12 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             second.append((float(smooth[k]), TeamColour(best.name, lab)))
     strongest = max((m for m, _ in found.values()), default=0.0)
 
-    def own_team(mass, weak, stronger=None, light=False):   # a team of its own on another's line to the surface
+    def own_team(mass, weak, stronger=None, lighter=False):   # a team of its own on another's line to the surface
         if apart is None:
             return False
         teams_share = mass >= TEAM_SHARE * strongest
-        if not teams_share and not as_paint(weak, palette.get(weak.name), light):
+        # (lighter than any blend it lies on: as saturated as paint for its lightness)
+        if not teams_share and not as_paint(weak, palette.get(weak.name), dimmed=lighter):
             return False
         if stronger is None:
             stronger = [c for m, c in found.values() if m > mass and c.name != weak.name]
@@ -430,8 +431,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     # (whether a named cluster stands apart is asked once, and only of one that is a blend)
     def kept_as_blend(mass, colour):   # on a stronger one's line to the surface, and no team of its own
         of = [c for m, c in found.values() if m > mass and _a_blend(colour, c, (sa, sb))]
-        light = all(lighter_than_blend(colour.lab[0], c.lab[0], surface_L) for c in of)
-        return bool(of) and not own_team(mass, colour, light=light)
+        lighter = all(lighter_than_blend(colour.lab[0], c.lab[0], surface_L) for c in of)
+        return bool(of) and not own_team(mass, colour, lighter=lighter)
     kept = [f for f in found.values() if not kept_as_blend(*f)]
     # A name whose cluster is only a stronger team's blend goes to the next cluster it was
     # first choice of: a cyan team's rims blurred into turf peak beside their own paint, and
