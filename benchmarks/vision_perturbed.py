@@ -201,8 +201,7 @@ def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=(),
                    for h in hues}
         mixed = 0
     elif noises:
-        changes = {f"noise {sigma:g} x{draws}": (lambda sigma: lambda im, cam, rng, seed, k: (noise_draw(im, sigma, seed, k), cam))(sigma)
-                   for sigma in noises}
+        changes = {}                # each level's draws are read below, tallied on one line
         mixed = 0
     elif brights:
         changes = {f"x{f:g}{'' if t is None else ', ' + t + ' light'}, JPEG 92":
@@ -223,13 +222,12 @@ def run(folders, board: str, mixed: int, verbose: bool, qualities=(), hues=(),
             cam0 = load_camera(camera) if camera else None
             seed = int(stem) if stem.isdigit() else 0
             for key, change in changes.items():
-                if noises:                      # each level's draws, tallied on its one line
-                    for k in range(draws):
-                        img, cam = change(img0, cam0, None, seed, k)
-                        one(key, f"{folder.name}/{stem} draw {k}", truth, img, cam)
-                    continue
                 img, cam = change(img0, cam0, np.random.default_rng(seed))
                 one(key, f"{folder.name}/{stem}", truth, img, cam)
+            for sigma in noises:
+                for k in range(draws):
+                    one(f"noise {sigma:g} x{draws}", f"{folder.name}/{stem} draw {k}", truth,
+                        noise_draw(img0, sigma, seed, k), cam0)
             rng = np.random.default_rng(1000 + seed)
             for k in range(mixed):
                 names = list(rng.choice(PHOTOMETRIC, 3, replace=False))
