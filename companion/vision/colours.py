@@ -640,15 +640,36 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
     return min(near, key=lambda c: off[c.name]) if near else ranked[0]
 
 
-def lighter_than_blend(L: float, paint_L: float, surface_L: float | None) -> bool:
+def lighter_than_blend(L: float, paint_L: float, surface_L: float | None, at: float | None = None) -> bool:
     """Whether a colour of lightness ``L`` is too light to be a blend of a paint (``paint_L``)
     and the surface (``surface_L``): a blend of two colours is no lighter than both, by
-    ``BLEND_LIGHTER`` (False when the surface's lightness is not known).
+    ``BLEND_LIGHTER`` (False when the surface's lightness is not known). ``at``: how far along
+    the line from the paint to the surface the colour lies (:func:`blend_position`'s t); it is
+    then held to the blend there, the two mixed in light (luminance, as a blur mixes them).
 
     >>> lighter_than_blend(66.9, 38.2, 42.4), lighter_than_blend(49.0, 46.7, 42.7), lighter_than_blend(90.0, 1.0, None)
     (True, False, False)
+    >>> lighter_than_blend(49.6, 35.3, 41.6), lighter_than_blend(49.6, 35.3, 41.6, at=0.47)   # 38.5 there
+    (False, True)
     """
-    return surface_L is not None and L > max(paint_L, surface_L) + BLEND_LIGHTER
+    if surface_L is None:
+        return False
+    if at is None:
+        return L > max(paint_L, surface_L) + BLEND_LIGHTER
+    t = min(max(float(at), 0.0), 1.0)
+    return L > _lightness((1 - t) * _luminance(paint_L) + t * _luminance(surface_L)) + BLEND_LIGHTER
+
+
+def _luminance(L: float) -> float:
+    """CIE luminance Y (0-1) of Lab lightness ``L``: blurred colours mix in it, not in L."""
+    f = (L + 16.0) / 116.0
+    return f ** 3 if f > 6 / 29 else (f - 4 / 29) * 3 * (6 / 29) ** 2
+
+
+def _lightness(Y: float) -> float:
+    """Lab lightness of CIE luminance ``Y`` (0-1): :func:`_luminance` undone."""
+    f = Y ** (1 / 3) if Y > (6 / 29) ** 3 else Y / (3 * (6 / 29) ** 2) + 4 / 29
+    return 116.0 * f - 16.0
 
 
 def blend_position(ab, paint_ab, surface_ab, beyond: float = 0.0):

@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
 from companion.vision.colours import (APART_RIMS_MM2, BlendColour, Palette, TeamColour, between, blend_position,
-                                      blend_reach, hue_gap)
+                                      blend_reach, hue_gap, lighter_than_blend)
 from companion.vision.overlaps import ONE_CENTRE_IN, blur_of, inside, neighbours_of, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
@@ -393,6 +393,8 @@ class LateReadings:
                 lines.append((float(c_off), bool(c_off <= blend_reach(length)), c.name))
         lines.sort()
         named = base.color == blend.name
+        if not named and self._read_through(base, blend, shown):
+            return base
         rivals = [line for line in lines if shown is None or line[2] in shown or line[1]] if named else lines
         if float(t) > BLEND_HALFWAY or (rivals and rivals[0][0] < float(off) and not self._paint_on_its_line(base, blend)):
             return None
@@ -402,6 +404,40 @@ class LateReadings:
             return base
         clear = not lines or lines[0][0] >= float(off) + BLEND_APART
         return replace(base, color=blend.name) if clear and (shown is None or blend.name in shown) else None
+
+    def _read_through(self, base: Base, blend: BlendColour, shown: set[str] | None) -> bool:
+        """Whether ``base``, read by ``blend`` but named by its rim's own paint as another team
+        whose bases were found (``shown``), is that team's rim read through the blend: its paint
+        lies on that team's line to the surface (within :func:`blend_reach`, no more than
+        halfway along it) and nearer it than the blend's line, and is lighter than any mix of
+        the blend's colour and the surface where it lies along that line (a blur mixes colours
+        in light: :func:`lighter_than_blend`). Only for a team of its own
+        (:meth:`_a_team_of_its_own`) whose learned colour is no ghost of the blend's
+        (:func:`ghost_of`), or is lighter than the blend there too (no blur is).
+
+        A dark blue's and a cyan's lines into turf run side by side near it: a thin cyan 50 mm
+        rim round a sand top, blurred into the turf, lies on both, 11 lighter than blue's blend
+        there and as light as cyan's (turned case 102184). A pale cyan 30 mm rim beside a pale
+        blue team (turned 104484) lies on both lines too; the cyan the picture learned lies 7.3
+        off blue's, a ghost's distance, but 15 lighter than blue's blend there."""
+        if shown is None or base.color not in shown or base.paint_ab is None or base.paint_L is None or \
+                base.color not in {c.name for c in self.seen.colours}:
+            return False
+        own = self.seen.get(base.color)
+        if not self._a_team_of_its_own(own) or (ghost_of(own.lab[1:], blend.lab[1:], self.surface_ab) and not
+                                                 self._lighter_than_its_blend(own.lab, blend)):
+            return False
+        paint = np.array(base.paint_ab)
+        t_own, off_own, length = blend_position(paint, own.lab[1:], self.surface_ab)
+        t, off, _ = blend_position(paint, blend.lab[1:], self.surface_ab)
+        return float(t_own) <= BLEND_HALFWAY and float(off_own) <= blend_reach(length) and off_own < off and \
+            self._lighter_than_its_blend((base.paint_L, *base.paint_ab), blend)
+
+    def _lighter_than_its_blend(self, lab, blend: BlendColour) -> bool:
+        """Whether colour ``lab`` is lighter than any mix of ``blend``'s colour and the surface
+        where it lies along their line (:func:`lighter_than_blend`): no blend of them."""
+        t, _, _ = blend_position(np.asarray(lab[1:], float), blend.lab[1:], self.surface_ab)
+        return lighter_than_blend(float(lab[0]), blend.lab[0], self.surface_L, at=float(t))
 
     def _paint_on_its_line(self, base: Base, blend: BlendColour) -> bool:
         """Whether ``base``, whose rim's paint names it ``blend``'s team, has that paint on the

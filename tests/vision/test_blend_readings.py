@@ -231,6 +231,48 @@ def test_a_colour_no_base_shows_is_no_rival_line_for_a_blend_reading():
     assert finder._blend_named(corner, cyan, {"cyan", "yellow"}) is None
 
 
+def test_a_rim_named_by_its_paint_and_lighter_than_the_blend_is_read_through_it():
+    """Turned seed 102184 at JPEG 88 (dark blue and cyan teams, 17.3 px/in): a thin cyan 50 mm
+    rim round a sand top, blurred into the turf, drew no circle in cyan's colour; blue's blend
+    read it, its paint naming it cyan. That paint (-16.5, -12.8) lies on both lines into the
+    turf (2.7 off cyan's, 5.4 off blue's, where they run side by side), and blue's nearer
+    line refused it. At L 49.6 it is as light as cyan's blend there and 11 lighter than any
+    mix of blue and the turf: it is cyan's rim, read through blue's blend. As dark as blue's
+    blend, or with no cyan base found, it is refused as before."""
+    finder = _finder([TeamColour("blue", (35.3, 8.3, -43.1)), TeamColour("red", (33.3, 21.7, 15.9)),
+                      TeamColour("cyan", (48.6, -12.7, -30.6))], (-35.0, 28.0))
+    finder.surface_L = 41.6
+    blue = finder._blend_of(finder.colour("blue"))
+    rim = replace(_reading("cyan", (-14.6, -14.9)), paint_ab=(-16.5, -12.8), paint_L=49.6)
+    assert finder._blend_named(rim, blue, {"blue", "cyan"}).color == "cyan"
+    assert finder._blend_named(replace(rim, paint_L=40.0), blue, {"blue", "cyan"}) is None
+    assert finder._blend_named(rim, blue, {"blue", "red"}) is None
+
+
+def test_a_team_learned_where_a_ghost_would_lie_but_lighter_reads_its_rims_through_a_blend():
+    """Turned seed 104484 at JPEG 94 (pale blue and cyan teams, 16.2 px/in, raised): the cyan
+    the picture learned lies 7.3 off blue's line into the turf, where blue's blur learned as a
+    colour of its own would lie; but 15 lighter than any mix of blue and the turf there, it is
+    no blur. A pale cyan 30 mm rim read by blue's blend (its paint 0.4 off cyan's line, 5.4
+    off blue's) is cyan's. Were the learned cyan as dark as blue's blend, it would be blue's
+    ghost, and the reading is refused as before."""
+    learned = [TeamColour("red", (28.2, 22.8, 14.8)), TeamColour("blue", (43.5, 6.8, -31.9))]
+    rim = replace(_reading("cyan", (-22.0, -4.0)), paint_ab=(-26.2, 5.5), paint_L=49.7)
+    for cyan_L, named in ((56.5, "cyan"), (45.0, None)):
+        finder = _finder(learned + [TeamColour("cyan", (cyan_L, -21.8, -4.1))], (-34.0, 26.0))
+        finder.surface_L = 40.4
+        blue = finder._blend_of(finder.colour("blue"))
+        reading = finder._blend_named(rim, blue, {"blue", "cyan", "red"})
+        assert (reading and reading.color) == named
+
+
+def test_a_cyan_rim_on_blues_line_into_the_turf_is_found(pitch):
+    """Turned seeds 102184 at JPEG 88 and 104484 at JPEG 94 (above): the cyan 50 mm and 30 mm
+    rims are found, at their size and within 0.05 in, and nothing else stands there."""
+    _stands_alone(102184, pitch, 17.38, 8.31, ("cyan", 50), 0.6, quality=88)
+    _stands_alone(104484, pitch, 19.07, 12.78, ("cyan", 30), 0.5, quality=94)
+
+
 def test_a_cloak_inside_a_pale_rim_gives_way_to_the_rim_read_by_its_blend(pitch):
     """Turned seeds 37136 (18.9 px/in) and 38560 (17.9 px/in) at JPEG 90, flat, on turf: a
     saturated cloak of the team's colour, leaning to one side of a 50 mm base, with a sand top's
