@@ -383,7 +383,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if math.degrees(hue_gap(taker.hue, centre)) >= TEAMS_APART_DEG:     # (shade: on its line)
             turned.append((float(smooth[k]), centre, lab, best.name, blends(taker.lab[1:], lab[1:], (sa, sb))))
         elif _more_paint(TeamColour(best.name, lab), float(smooth[k]), taker, taker_mass,
-                         palette.get(best.name), (sa, sb)):
+                         palette.get(best.name), (sa, sb), surface_L):
             second.append((taker_mass, taker))   # a dull holder (a figure's olive): the paint takes its name
             found[best.name] = (float(smooth[k]), TeamColour(best.name, lab))
         else:
@@ -422,7 +422,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
             named = mass >= TEAM_SHARE * strongest
         if named:
             found[best.name] = (mass, TeamColour(best.name, lab))
-        elif _more_paint(paint, mass, found[first][1], found[first][0], palette.get(first), (sa, sb)):
+        elif _more_paint(paint, mass, found[first][1], found[first][0], palette.get(first), (sa, sb), surface_L):
             second.append(found[first])         # the name's own paint, turned from a dull holder's hue
             found[first] = (mass, paint)
         else:
@@ -747,14 +747,18 @@ def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]
 
 
 def _more_paint(weak: TeamColour, weak_mass: float, holder: TeamColour, holder_mass: float,
-                nominal: TeamColour, surface: tuple[float, float]) -> bool:
+                nominal: TeamColour, surface: tuple[float, float], surface_L: float | None = None) -> bool:
     """Whether ``weak``, a cluster near ``holder`` in hue and of the same name, is that name's
     paint rather than the stronger ``holder``: the holder is too dull to be paint (less than
     ``PAINT_CHROMA`` of the name's ``nominal`` chroma), ``weak`` is ``MORE_PAINT`` times as
     saturated with half the holder's mass at least, and it is no blend of the holder into the
-    surface (a dull paint's blur toward turf can be more saturated than the paint).
+    surface (a dull paint's blur toward turf can be more saturated than the paint): off their
+    line, or lighter than any mix of the two where it lies along it (``surface_L``, the
+    surface's lightness, when known: :func:`lighter_than_blend`).
     Pale yellow rims (saturation 0.6, cream under the light) beside figures and tops of a
-    dull olive, more of it than the rims: the olive peaks stronger and took the name.
+    dull olive, more of it than the rims: the olive peaks stronger and took the name. In
+    turned case 103768 the rims (L 58.8) lie on the line from sand tops (L 49.8) to the turf
+    (L 42.7), 11 lighter than the mix there.
 
     >>> turf, yellow = (-36.0, 28.0), TeamColour("yellow", lab_of_rgb(NOMINAL_RGB["yellow"]))
     >>> olive, rims = TeamColour("yellow", (51.4, 5.6, 21.1)), TeamColour("yellow", (67.1, -5.5, 36.7))
@@ -765,9 +769,19 @@ def _more_paint(weak: TeamColour, weak_mass: float, holder: TeamColour, holder_m
     >>> blur = TeamColour("yellow", (45.0, -15.0, 34.0))             # the olive's blur into the turf
     >>> _more_paint(blur, 7684, olive, 8516, yellow, turf)
     False
+    >>> sand, rims = TeamColour("yellow", (49.8, 7.3, 18.9)), TeamColour("yellow", (58.8, -6.5, 32.4))
+    >>> _more_paint(rims, 2955, sand, 3191, yellow, (-35.0, 28.0)), _more_paint(rims, 2955, sand, 3191, yellow, (-35.0, 28.0), 42.7)
+    (False, True)
+    >>> _more_paint(blur, 7684, olive, 8516, yellow, turf, 42.0)    # the blur is no lighter than its mix
+    False
     """
-    return (holder.chroma < PAINT_CHROMA * nominal.chroma and weak.chroma >= MORE_PAINT * holder.chroma
-            and weak_mass >= 0.5 * holder_mass and not blends(holder.lab[1:], weak.lab[1:], surface))
+    if not (holder.chroma < PAINT_CHROMA * nominal.chroma and weak.chroma >= MORE_PAINT * holder.chroma
+            and weak_mass >= 0.5 * holder_mass):
+        return False
+    if not blends(holder.lab[1:], weak.lab[1:], surface):
+        return True
+    t, _, _ = blend_position(weak.lab[1:], holder.lab[1:], surface)
+    return lighter_than_blend(weak.lab[0], holder.lab[0], surface_L, at=float(t))
 
 
 MORE_PAINT = 1.4            # a cluster this much more saturated than a dull one of its name is the name's paint

@@ -400,6 +400,19 @@ def test_pale_yellow_rims_take_their_name_from_a_stronger_dull_olive_cluster(pit
         assert _near(found, x, y, 0.1) == [("yellow", size)], (x, y)
 
 
+def test_yellow_rims_on_the_line_from_sand_tops_to_the_turf_but_lighter_take_the_name(pitch):
+    """Turned seed 103768 at JPEG 92 (turf, 16.3 px/in; magenta and yellow teams, lit at 0.65):
+    sand tops (a dull cluster, Lab 49.8, 7.3, 18.9) held the name yellow, and the yellow rims'
+    cluster (58.8, -6.5, 32.4) lies on the line from them to the turf, as a blur of the tops
+    would: it did not take the name, and the sand was then dropped as red's blend. No yellow
+    was learned: two yellow bases were missed and one read as a red 30 mm. A blur of the tops
+    into the turf is no lighter than their mix there (47.5); the rims are 11 lighter."""
+    pipeline, found = _run(replace(make_turned_case(103768), jpeg_quality=92), pitch)
+    assert pipeline.bases.seen.get("yellow").chroma > 30
+    for x, y, size in [(20.88, 24.45, 30), (10.62, 11.41, 50), (4.40, 22.05, 50)]:
+        assert _near(found, x, y, 0.1) == [("yellow", size)], (x, y)
+
+
 def test_a_rim_whose_figure_leans_out_over_the_brown_margin_is_found(pitch):
     """Turned seed 71388 at JPEG 88 (turf, 16.7 px/in, raised): a red figure leans out of its
     red 50 mm base, 1.5 in from the play area's edge, over the edge onto the brown margin,
