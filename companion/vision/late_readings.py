@@ -384,7 +384,9 @@ class LateReadings:
         toward blue, was refused for lying nearer blue's line, on neither (shared raised/302
         with noise of 3-5 levels added). One renamed stays clear of every colour's line: a grey
         side wall round a red rim, read by red's blend as the next size, lies near the line of a
-        magenta that picture teaches (raised/301 at JPEG 75)."""
+        magenta that picture teaches (raised/301 at JPEG 75). A reading whose rim's paint names
+        another team whose bases were found, and is that team's rim read through the blend
+        (lighter than any blur of the blend's colour: :meth:`_read_through`), stands as it is."""
         t, off, _ = blend_position(base.ab, blend.lab[1:], self.surface_ab)
         lines = []                  # (how far off its line, on it, colour) for every other colour
         for c in self.seen.colours:
@@ -429,7 +431,7 @@ class LateReadings:
             return False
         paint = np.array(base.paint_ab)
         t_own, off_own, length = blend_position(paint, own.lab[1:], self.surface_ab)
-        t, off, _ = blend_position(paint, blend.lab[1:], self.surface_ab)
+        _, off, _ = blend_position(paint, blend.lab[1:], self.surface_ab)
         return float(t_own) <= BLEND_HALFWAY and float(off_own) <= blend_reach(length) and off_own < off and \
             self._lighter_than_its_blend((base.paint_L, *base.paint_ab), blend)
 

@@ -125,6 +125,23 @@ def test_a_team_colours_blend_into_turf_is_named_for_it_or_for_none(team, t, tur
     assert blended_paint(ab, palette, turf) in (team, None)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.floats(0, 100), st.floats(0, 100), st.floats(0, 100), st.floats(0.0, 1.0))
+def test_a_colour_lighter_than_both_is_lighter_than_their_mix_anywhere_along_the_line(L, paint_L, surface_L, t):
+    """The mixed-light test (``at``) is never looser than the lighter-of-the-two test: a
+    colour too light to be a blend of a paint and the surface is too light for their mix at
+    any point of the line. At the line's ends the mix is the paint and the surface themselves,
+    and no colour as dark as both is lighter than their mix."""
+    from companion.vision.colours import BLEND_LIGHTER, lighter_than_blend
+    if lighter_than_blend(L, paint_L, surface_L):
+        assert lighter_than_blend(L, paint_L, surface_L, at=t)
+    for end, end_L in ((0.0, paint_L), (1.0, surface_L)):
+        assert lighter_than_blend(end_L + BLEND_LIGHTER + 0.01, paint_L, surface_L, at=end)
+        assert not lighter_than_blend(end_L + BLEND_LIGHTER - 0.01, paint_L, surface_L, at=end)
+    assert not lighter_than_blend(min(paint_L, surface_L) + BLEND_LIGHTER - 1e-6, paint_L, surface_L, at=t)
+    assert not lighter_than_blend(L, paint_L, None, at=t)
+
+
 def test_a_yellow_team_is_learned_from_its_rims_not_from_the_sand_tops_beside_them(pitch):
     """Turned seed 34196 saved as JPEG 90 (turf, 18.7 px/in, dim light): sand-painted tops,
     duller and more numerous than the thin yellow rims, lie 15-30 degrees from them in hue.
