@@ -387,6 +387,9 @@ class LateReadings:
         magenta that picture teaches (raised/301 at JPEG 75). A reading whose rim's paint names
         another team whose bases were found, and is that team's rim read through the blend
         (lighter than any blur of the blend's colour: :meth:`_read_through`), stands as it is."""
+        named = base.color == blend.name
+        if not named and self._read_through(base, blend, shown):
+            return base
         t, off, _ = blend_position(base.ab, blend.lab[1:], self.surface_ab)
         lines = []                  # (how far off its line, on it, colour) for every other colour
         for c in self.seen.colours:
@@ -394,9 +397,6 @@ class LateReadings:
                 _, c_off, length = blend_position(base.ab, c.lab[1:], self.surface_ab)
                 lines.append((float(c_off), bool(c_off <= blend_reach(length)), c.name))
         lines.sort()
-        named = base.color == blend.name
-        if not named and self._read_through(base, blend, shown):
-            return base
         rivals = [line for line in lines if shown is None or line[2] in shown or line[1]] if named else lines
         if float(t) > BLEND_HALFWAY or (rivals and rivals[0][0] < float(off) and not self._paint_on_its_line(base, blend)):
             return None
@@ -426,20 +426,17 @@ class LateReadings:
                 base.color not in {c.name for c in self.seen.colours}:
             return False
         own = self.seen.get(base.color)
-        if not self._a_team_of_its_own(own) or (ghost_of(own.lab[1:], blend.lab[1:], self.surface_ab) and not
-                                                 self._lighter_than_its_blend(own.lab, blend)):
+        if not self._a_team_of_its_own(own):
             return False
+        if ghost_of(own.lab[1:], blend.lab[1:], self.surface_ab):
+            t_learned, _, _ = blend_position(own.lab[1:], blend.lab[1:], self.surface_ab)
+            if not lighter_than_blend(own.lab[0], blend.lab[0], self.surface_L, at=float(t_learned)):
+                return False
         paint = np.array(base.paint_ab)
         t_own, off_own, length = blend_position(paint, own.lab[1:], self.surface_ab)
-        _, off, _ = blend_position(paint, blend.lab[1:], self.surface_ab)
+        t, off, _ = blend_position(paint, blend.lab[1:], self.surface_ab)
         return float(t_own) <= BLEND_HALFWAY and float(off_own) <= blend_reach(length) and off_own < off and \
-            self._lighter_than_its_blend((base.paint_L, *base.paint_ab), blend)
-
-    def _lighter_than_its_blend(self, lab, blend: BlendColour) -> bool:
-        """Whether colour ``lab`` is lighter than any mix of ``blend``'s colour and the surface
-        where it lies along their line (:func:`lighter_than_blend`): no blend of them."""
-        t, _, _ = blend_position(np.asarray(lab[1:], float), blend.lab[1:], self.surface_ab)
-        return lighter_than_blend(float(lab[0]), blend.lab[0], self.surface_L, at=float(t))
+            lighter_than_blend(base.paint_L, blend.lab[0], self.surface_L, at=float(t))
 
     def _paint_on_its_line(self, base: Base, blend: BlendColour) -> bool:
         """Whether ``base``, whose rim's paint names it ``blend``'s team, has that paint on the
