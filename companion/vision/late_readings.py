@@ -71,7 +71,10 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     loosely than the figure, on as much of its round or more, and the figure stands on it:
     its centre off the rim's (a blur ring shares its base's) and within its round. A pale rim
     round a saturated cloak leaning out of it is read by its blend as tightly as the cloak's
-    outline, not half as tightly again (turned cases 78440 and 79604).
+    outline, not half as tightly again (turned cases 78440 and 79604). The figure then need
+    not be smaller, only no larger: one ring read twice shares its centre, and a figure's
+    outline as wide as its rim, a third of an inch off it, is a figure (a red figure over a
+    blue 30 mm rim, read as a red base of the rim's size, turned case 108636).
 
     >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
@@ -87,7 +90,7 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     True
     >>> small_rim = Base(8.72, 15.83, 30, "cyan", 0.650, 0.88, 0.031, edges=1)   # turned case 74612
     >>> small_cloak = Base(8.76, 16.10, 30, "cyan", 0.496, 0.62, 0.052, edges=1)
-    >>> leaning_out(small_cloak, small_rim), leaning_out(replace(small_cloak, radius_in=0.58), small_rim)
+    >>> leaning_out(small_cloak, small_rim), leaning_out(replace(small_cloak, radius_in=0.66), small_rim)
     (True, False)
     >>> figure = Base(16.66, 23.75, 30, "red", 0.59, 0.79, 0.054, edges=1)
     >>> cyan_rim = Base(16.46, 22.99, 50, "cyan", 0.91, 0.75, 0.013)         # turned case 49112
@@ -97,6 +100,12 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     >>> red_rim = Base(10.69, 19.49, 40, "red", 0.826, 0.79, 0.010, edges=1)  # turned case 65348
     >>> leaning_out(sand, red_rim), leaning_out(replace(sand, residual_in=0.03), red_rim)
     (True, False)
+    >>> red = Base(9.16, 25.98, 30, "red", 0.600, 0.62, 0.022, edges=1)
+    >>> blue_rim = Base(8.89, 25.72, 30, "blue", 0.620, 0.71, 0.021)      # turned case 108636
+    >>> leaning_out(red, blue_rim), leaning_out(replace(red, radius_in=0.63), blue_rim)
+    (True, False)
+    >>> leaning_out(replace(red, x_in=8.95, y_in=25.8), blue_rim)      # about its centre: one ring
+    False
     >>> neighbour = Base(18.62, 28.08, 40, "blue", 0.83, 0.9, 0.036)
     >>> ring = Base(20.18, 28.44, 50, "blue", 1.004, 0.46, 0.012)           # turned case 62456
     >>> leaning_out(neighbour, ring)
@@ -106,15 +115,17 @@ def leaning_out(figure: Base, rim: Base) -> bool:
         return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and \
             LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and \
             math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) <= rim.radius_in + figure.radius_in / 2
+    if not (figure.color == rim.color or rim.edges == 2):
+        return False
     smaller = figure.diameter_mm < rim.diameter_mm or (
         figure.diameter_mm == rim.diameter_mm and figure.radius_in < rim.radius_in - SAME_RING_MM * MM)
-    if not smaller or not (figure.color == rim.color or rim.edges == 2):
-        return False
-    if LEANING_TIGHTER * rim.residual_in <= figure.residual_in:
+    if smaller and LEANING_TIGHTER * rim.residual_in <= figure.residual_in:
         return True
+    # standing on the rim, off its centre, the figure may be as large as it (no larger)
+    no_larger = smaller or (figure.diameter_mm <= rim.diameter_mm and figure.radius_in <= rim.radius_in)
     d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
-    return rim.residual_in <= min(figure.residual_in, LOOSE_FIT_IN) and rim.coverage >= figure.coverage and \
-        ONE_CENTRE_IN <= d <= rim.radius_in
+    return no_larger and rim.residual_in <= min(figure.residual_in, LOOSE_FIT_IN) and \
+        rim.coverage >= figure.coverage and ONE_CENTRE_IN <= d <= rim.radius_in
 
 
 def ghost_of(colour_ab, paint_ab, surface_ab) -> bool:

@@ -404,6 +404,15 @@ def test_a_rim_read_by_both_edges_stands_over_a_figure_of_another_colour_leaning
     _stands_alone(49112, pitch, 16.463, 22.993, ("cyan", 50), 1.0)
 
 
+def test_a_rim_stands_over_a_figure_of_another_colour_read_as_its_own_size(pitch):
+    """Turned seed 108636 (raised, 18.6 px/in) at JPEG 88, on turf, blue and yellow teams: a red
+    figure over a blue 30 mm rim, its outline read as a red 30 mm base 0.37 in off the rim's
+    centre (then named yellow, the team nearest its paint). The rim, read by its blend with
+    both edges, as tightly and on more of its round, gave way: a figure as large as its rim
+    was no figure leaning out. The rim stands, within 0.05 in, and no yellow base there."""
+    _stands_alone(108636, pitch, 8.88, 25.71, ("blue", 30), 0.8, quality=88)
+
+
 def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch):
     """A figure over a rim read as a base by two edges, loosely (0.039-0.055 in), and a rim read
     by its blend 3-5 times as tightly where it overlaps: the rim gave way to the figure, which
