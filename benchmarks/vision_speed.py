@@ -12,6 +12,11 @@ marker detection alone on the same frames, the floor no pipeline can beat.
                                                      `companion detect` without --teams does)
     python benchmarks/vision_speed.py --profile 30  (then the first frames again under cProfile:
                                                      the 30 costliest calls, for where to look next)
+    python benchmarks/vision_speed.py --pictures ../shared/vision-samples/flat/*.jpg \
+        --board ../shared/vision-samples/takkure-pitch.toml
+                                                    (pictures instead of the speed cases: each
+                                                     with its NNN.camera.toml beside it, if there,
+                                                     and its NNN.json truth's teams)
 
 Targets: median at most 20 ms per frame (issue 5); a tracked frame at most the time
 of ArUco's own full-frame detection (ratio <= 1.0), the first frame at most 3x
@@ -27,6 +32,7 @@ bursts, so that pairing gives the steadier first-frame ratio (printed last).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import sys
@@ -38,6 +44,8 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from companion.sim.testset import make_case, make_wide_case  # noqa: E402
+from companion.vision.camera_model import load_camera  # noqa: E402
+from companion.vision.image_file import read_image  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 
@@ -58,6 +66,30 @@ def speed_cases(n: int, low_ppi: bool) -> list:
     return out
 
 
+class Subject:
+    """One table timed: a speed case, or a picture file (its camera file and its truth's teams
+    beside it, when there)."""
+
+    def __init__(self, name, image, teams, camera=None, ppi=None):
+        self.name, self.clean, self.teams, self.camera, self.ppi = name, image, teams, camera, ppi
+
+    @classmethod
+    def of_case(cls, case) -> "Subject":
+        ppi = case.pixels_per_inch() if hasattr(case, "pixels_per_inch") else None     # (wide cases)
+        return cls(str(case.seed), case.image(), sorted({p.team for p in case.scene.pieces}), ppi=ppi)
+
+    @classmethod
+    def of_picture(cls, path: str) -> "Subject":
+        stem = os.path.splitext(path)[0]
+        camera = load_camera(stem + ".camera.toml") if os.path.exists(stem + ".camera.toml") else None
+        teams = None
+        if os.path.exists(stem + ".json"):
+            with open(stem + ".json", encoding="utf-8") as f:
+                teams = sorted({p["color"] for p in json.load(f).get("pieces", [])}) or None
+        name = os.path.join(os.path.basename(os.path.dirname(path)), os.path.basename(path))
+        return cls(name, read_image(path), teams, camera)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=10)
@@ -66,23 +98,30 @@ def main():
     ap.add_argument("--low-ppi", action="store_true", help="wide cases seen at under 20 px/in instead")
     ap.add_argument("--no-teams", action="store_true",
                     help="search every palette colour, as `companion detect` without --teams does")
+    ap.add_argument("--pictures", nargs="+", metavar="JPG",
+                    help="time these pictures instead of the speed cases (each with NNN.camera.toml and "
+                         "NNN.json's teams beside it, when there)")
+    ap.add_argument("--board", default=PROFILE, help="the board profile (default: the Takkure pitch's)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="after the timing, run the first frames again under cProfile and list the N costliest "
                          "calls by cumulative time (its overhead inflates small calls: a ranking, not a timing)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    profile = load_profile(PROFILE)
+    profile = load_profile(args.board)
     aruco = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
     total, floor, first, stage, first_stages = [], [], [], [], []
     first_floor = []     # ArUco on the same frame just before each first frame: a shared machine's
     pair = []            # load drifts, and a ratio is only fair between times taken together
     by_case: dict[int, list[float]] = {}      # those ratios, case by case
     rng = np.random.default_rng(0)
-    cases = speed_cases(args.cases, args.low_ppi)
+    if args.pictures:
+        cases = [Subject.of_picture(path) for path in args.pictures]
+    else:
+        cases = [Subject.of_case(case) for case in speed_cases(args.cases, args.low_ppi)]
     for case in cases:
-        clean = case.image()
-        teams = None if args.no_teams else sorted({p.team for p in case.scene.pieces})
-        pipe = VisionPipeline(profile, teams=teams)
+        clean, camera = case.clean, case.camera
+        teams = None if args.no_teams else case.teams
+        pipe = VisionPipeline(profile, camera, teams=teams)
         for i in range(args.frames):
             frame = np.clip(clean.astype(np.int16) + rng.integers(-3, 4, clean.shape), 0, 255).astype(np.uint8)
             gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -98,9 +137,9 @@ def main():
                 first_stages.append(result.ms)
                 first_floor.append(t1 - t0)
                 pair.append((t2 - t1) / (t1 - t0))
-                by_case.setdefault(case.seed, []).append(pair[-1])
+                by_case.setdefault(case.name, []).append(pair[-1])
                 for _ in range(args.first_repeats - 1):   # one first frame a case is too few for a stable median
-                    fresh = VisionPipeline(profile, teams=teams)   # built before the clock starts, as above
+                    fresh = VisionPipeline(profile, camera, teams=teams)   # built before the clock starts
                     t3 = time.perf_counter()
                     aruco.detectMarkers(gray)
                     t4 = time.perf_counter()
@@ -109,18 +148,18 @@ def main():
                     first.append(t5 - t4)
                     first_floor.append(t4 - t3)
                     pair.append((t5 - t4) / (t4 - t3))
-                    by_case[case.seed].append(pair[-1])
+                    by_case[case.name].append(pair[-1])
                     first_stages.append(again.ms)
     ms = lambda v, q: float(np.percentile(np.array(v) * 1000, q))  # noqa: E731
     print(f"machine: {platform.machine()} {os.cpu_count()} cores (OpenCV limited to 1 thread), "
           f"Python {platform.python_version()}, OpenCV {cv2.__version__}")
-    print(f"frames: {len(total)} tracked + {len(first)} first frames, 1280x720, cases "
-          f"{', '.join(str(c.seed) for c in cases)}")
+    sizes = sorted({f"{c.clean.shape[1]}x{c.clean.shape[0]}" for c in cases})
+    print(f"frames: {len(total)} tracked + {len(first)} first frames, {', '.join(sizes)}, "
+          f"{'pictures' if args.pictures else 'cases'} {', '.join(c.name for c in cases)}")
     if args.no_teams:
         print("  every palette colour searched (no teams given)")
-    if args.low_ppi:
-        print(f"  the board at {min(c.pixels_per_inch() for c in cases):.1f}-"
-              f"{max(c.pixels_per_inch() for c in cases):.1f} px/in")
+    if args.low_ppi and not args.pictures:
+        print(f"  the board at {min(c.ppi for c in cases):.1f}-{max(c.ppi for c in cases):.1f} px/in")
     print(f"full pipeline (tracking): median {ms(total, 50):.1f} ms, p90 {ms(total, 90):.1f} ms")
     print(f"first frame (no tracks yet): median {ms(first, 50):.1f} ms")
     parts = ", ".join(f"{k} {np.median([m.get(k, 0.0) for m in first_stages]):.1f} ms"
@@ -141,17 +180,17 @@ def main():
 
 
 def profile_first_frames(cases, profile, no_teams: bool, repeats: int, top: int) -> None:
-    """The cases' first frames (a new pipeline each, ``repeats`` times a case) under cProfile:
+    """The cases' (:class:`Subject`) first frames (a new pipeline each, ``repeats`` times a case) under cProfile:
     the ``top`` calls by cumulative time, per first frame."""
     import cProfile
     import pstats
 
-    frames = [(case.image(), None if no_teams else sorted({p.team for p in case.scene.pieces})) for case in cases]
-    pipes = [VisionPipeline(profile, teams=teams) for _, teams in frames for _ in range(repeats)]
+    pipes = [VisionPipeline(profile, case.camera, teams=None if no_teams else case.teams)
+             for case in cases for _ in range(repeats)]
     profiler = cProfile.Profile()
     profiler.enable()
     for k, pipe in enumerate(pipes):
-        pipe.process(frames[k // repeats][0])
+        pipe.process(cases[k // repeats].clean)
     profiler.disable()
     stats = pstats.Stats(profiler)
     print(f"\nfirst frames under cProfile ({len(pipes)}): {stats.total_calls / len(pipes):.0f} function calls a "
