@@ -34,11 +34,36 @@ class CameraModel:
         return cv2.undistortPoints(pts, self.K, self.dist, P=self.K).reshape(-1, 2)
 
     def distort(self, pts: np.ndarray) -> np.ndarray:
+        """Undistorted pixel positions ``pts`` (N x 2) where the lens puts them: OpenCV's
+        distortion model (``cv2.projectPoints``), in numpy. projectPoints always computes its
+        Jacobian too, which cost a raised picture's first frame about a third of its time (the
+        rays of every rim measured are distorted to be sampled); the sensor tilt of a 14-term
+        model is left to it.
+
+        >>> cam = CameraModel(np.array([[900.0, 0, 640], [0, 900, 360], [0, 0, 1]]),
+        ...                   np.array([-0.3, 0.12, 0.001, -0.002, -0.02]), (1280, 720))
+        >>> pts = np.array([[100.0, 50.0], [640.0, 360.0], [1200.0, 700.0]])
+        >>> obj = np.column_stack([(pts - (640, 360)) / 900, np.ones(3)])
+        >>> by_opencv = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), cam.K, cam.dist)[0].reshape(-1, 2)
+        >>> bool(np.abs(cam.distort(pts) - by_opencv).max() < 1e-9)
+        True
+        """
         pts = np.asarray(pts, np.float64).reshape(-1, 2)
-        norm = cv2.undistortPoints(pts.reshape(-1, 1, 2), self.K, None).reshape(-1, 2)  # K^-1 only
-        obj = np.column_stack([norm, np.ones(len(norm))])
-        out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), self.K, self.dist)
-        return out.reshape(-1, 2)
+        if len(self.dist) > 12 and np.any(np.ravel(self.dist)[12:]):
+            norm = cv2.undistortPoints(pts.reshape(-1, 1, 2), self.K, None).reshape(-1, 2)  # K^-1 only
+            obj = np.column_stack([norm, np.ones(len(norm))])
+            out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), self.K, self.dist)
+            return out.reshape(-1, 2)
+        k1, k2, p1, p2, k3, k4, k5, k6, s1, s2, s3, s4 = np.pad(np.ravel(self.dist), (0, 14))[:12]
+        (fx, _, cx), (_, fy, cy) = self.K[0], self.K[1]
+        x, y = (pts[:, 0] - cx) / fx, (pts[:, 1] - cy) / fy
+        r2 = x * x + y * y
+        r4, r6 = r2 * r2, r2 * r2 * r2
+        radial = (1 + k1 * r2 + k2 * r4 + k3 * r6) / (1 + k4 * r2 + k5 * r4 + k6 * r6)
+        xy2 = 2 * x * y
+        xd = x * radial + p1 * xy2 + p2 * (r2 + 2 * x * x) + s1 * r2 + s2 * r4
+        yd = y * radial + p1 * (r2 + 2 * y * y) + p2 * xy2 + s3 * r2 + s4 * r4
+        return np.column_stack([xd * fx + cx, yd * fy + cy])
 
     def to_toml(self) -> str:
         k = self.K
