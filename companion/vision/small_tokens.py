@@ -282,15 +282,16 @@ class SmallTokenReader:
             return []
         mu, mv = self._board_maps(reg, nx, ny, scale)
         board = cv2.remap(gray, mu, mv, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        # normalised correlation over the mask, as filters: the picture's own mean and spread
-        # under the mask at each place, and each turn's kernel (mean 0 over the mask) against it
-        correlate = lambda im, k: cv2.filter2D(im, -1, k, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)  # noqa: E731
+        # normalised correlation over the mask, as plain correlations at each place where the
+        # mask lies wholly on the board (matchTemplate's, through the DFT: a quarter of
+        # filter2D's time): the picture's own mean and spread under the mask, and each turn's
+        # kernel (mean 0 over the mask) against it
+        correlate = lambda im, k: cv2.matchTemplate(im, k, cv2.TM_CCORR)  # noqa: E731
         weight = float(mask.sum())
         s1, s2 = correlate(board, mask), correlate(board * board, mask)
         sd = np.sqrt(np.maximum(s2 - s1 * s1 / weight, 1e-6))
-        valid = (slice(0, ny - size + 1), slice(0, nx - size + 1))
-        fits = np.stack([correlate(board, k)[valid] / sd[valid] for k in kernels])
-        fits[:, sd[valid] < 4.0 * np.sqrt(weight)] = 0.0          # flat: nothing printed there
+        fits = np.stack([correlate(board, k) / sd for k in kernels])
+        fits[:, sd < 4.0 * np.sqrt(weight)] = 0.0                # flat: nothing printed there
         best, turn = fits.max(axis=0), fits.argmax(axis=0)
         reach = max(3, int(0.6 * scale)) | 1
         peaks = (best >= MATCH_MIN) & (best >= cv2.dilate(best, np.ones((reach, reach), np.uint8)))
