@@ -290,9 +290,17 @@ class SmallTokenReader:
         weight = float(mask.sum())
         s1, s2 = correlate(board, mask), correlate(board * board, mask)
         sd = np.sqrt(np.maximum(s2 - s1 * s1 / weight, 1e-6))
-        fits = np.stack([correlate(board, k) / sd for k in kernels])
-        fits[:, sd < 4.0 * np.sqrt(weight)] = 0.0                # flat: nothing printed there
-        best, turn = fits.max(axis=0), fits.argmax(axis=0)
+        # the best turn at each place, then divided by the place's spread (one positive number:
+        # the same turn is best, and the same value, as dividing each turn's first)
+        most, turn = correlate(board, kernels[0]), np.zeros(sd.shape, np.intp)
+        for k in range(1, len(kernels)):
+            fit = correlate(board, kernels[k])
+            better = fit > most                                 # (the first turn of a tie, as argmax)
+            np.copyto(most, fit, where=better)
+            turn[better] = k
+        best = most / sd
+        flat = sd < 4.0 * np.sqrt(weight)                       # flat: nothing printed there
+        best[flat], turn[flat] = 0.0, 0
         reach = max(3, int(0.6 * scale)) | 1
         peaks = (best >= MATCH_MIN) & (best >= cv2.dilate(best, np.ones((reach, reach), np.uint8)))
         py, px = np.nonzero(peaks)
