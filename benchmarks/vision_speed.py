@@ -44,8 +44,8 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from companion.sim.testset import make_case, make_wide_case  # noqa: E402
-from companion.vision.camera_model import load_camera  # noqa: E402
-from companion.vision.image_file import read_image  # noqa: E402
+from companion.vision.camera_model import CameraFileError, load_camera  # noqa: E402
+from companion.vision.image_file import ImageFileError, read_image  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
 
@@ -84,8 +84,12 @@ class Subject:
         camera = load_camera(stem + ".camera.toml") if os.path.exists(stem + ".camera.toml") else None
         teams = None
         if os.path.exists(stem + ".json"):
-            with open(stem + ".json", encoding="utf-8") as f:
-                teams = sorted({p["color"] for p in json.load(f).get("pieces", [])}) or None
+            try:
+                with open(stem + ".json", encoding="utf-8") as f:
+                    pieces = json.load(f).get("pieces", [])
+                teams = sorted({p["color"] for p in pieces if isinstance(p, dict) and "color" in p}) or None
+            except (ValueError, AttributeError) as exc:
+                raise ValueError(f"{stem}.json: not a truth file ({exc})") from None
         name = os.path.join(os.path.basename(os.path.dirname(path)), os.path.basename(path))
         return cls(name, read_image(path), teams, camera)
 
@@ -112,10 +116,13 @@ def main():
     total, floor, first, stage, first_stages = [], [], [], [], []
     first_floor = []     # ArUco on the same frame just before each first frame: a shared machine's
     pair = []            # load drifts, and a ratio is only fair between times taken together
-    by_case: dict[int, list[float]] = {}      # those ratios, case by case
+    by_case: dict[str, list[float]] = {}      # those ratios, case by case
     rng = np.random.default_rng(0)
     if args.pictures:
-        cases = [Subject.of_picture(path) for path in args.pictures]
+        try:
+            cases = [Subject.of_picture(path) for path in args.pictures]
+        except (ImageFileError, CameraFileError, OSError, ValueError) as exc:   # (a JSON truth's too)
+            sys.exit(f"vision_speed.py: {exc}")
     else:
         cases = [Subject.of_case(case) for case in speed_cases(args.cases, args.low_ppi)]
     for case in cases:
@@ -180,8 +187,8 @@ def main():
 
 
 def profile_first_frames(cases, profile, no_teams: bool, repeats: int, top: int) -> None:
-    """The cases' (:class:`Subject`) first frames (a new pipeline each, ``repeats`` times a case) under cProfile:
-    the ``top`` calls by cumulative time, per first frame."""
+    """The first frames of ``cases`` (:class:`Subject`; a new pipeline each, ``repeats`` times
+    a case) under cProfile: the ``top`` calls by cumulative time, per first frame."""
     import cProfile
     import pstats
 
