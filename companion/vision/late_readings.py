@@ -24,8 +24,9 @@ import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
 from companion.vision.colours import (APART_RIMS_MM2, BlendColour, Palette, TeamColour, between, blend_position,
-                                      blend_reach, hue_gap, lighter_than_blend)
-from companion.vision.overlaps import ONE_CENTRE_IN, blur_of, inside, neighbours_of, overlap
+                                      blend_reach, blends, hue_gap, lighter_than_blend)
+from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, ONE_CENTRE_IN, blur_of, inside,
+                                       neighbours_of, overlap)
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
 
@@ -250,7 +251,30 @@ class LateReadings:
         if half is not None:
             self._blend_search(frame, reg, bases, half)
         self._cloaked_rims(frame, reg, bases)
+        self._ghosts_rims(frame, reg, bases)
         return bases
+
+    def _ghosts_rims(self, frame, reg: Registration, bases: list[Base]) -> None:
+        """Each base read in a colour that is a team's blend into the surface (:meth:`_ghosts`: a
+        blue rim's fringe on turf, learned as a cyan), measured again in that team's own colour
+        about its centre: where no circle of the team's colour was drawn round a rim (a red
+        figure over a pale blue one), the fringe alone was read, a size large. A rim the team's
+        colour reads by both its edges, a size smaller about the reading's centre, whose blur ring
+        the reading is (its colour near the rim's line into the surface, as :func:`blur_of` asks;
+        read by its outer edge, the fringe lies 5-6 mm out), stands in its place."""
+        ghosts = self._ghosts()
+        for base in [b for b in bases if ghosts.get(b.color)]:
+            centre = np.array([base.x_in, base.y_in])
+            for team, _ in ghosts[base.color]:
+                others = neighbours_of(bases, team.name, centre, base.radius_in)
+                rim = self.refine(frame, reg, team, centre, rim_mid(base.diameter_mm), others)
+                if rim is not None and rim.color == team.name and rim.edges == 2 and \
+                        rim.diameter_mm < base.diameter_mm == next_size(rim.diameter_mm) and \
+                        math.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in) < BLUR_CENTRE_IN and \
+                        blends(rim.ab, base.ab, self.surface_ab, BLUR_OFF_SHARE) and \
+                        not any(overlap(rim, b) for b in bases if b is not base):
+                    bases[bases.index(base)] = rim
+                    break
 
     def _blend_search(self, frame, reg: Registration, bases: list[Base], half) -> None:
         """The picture (``half``, :meth:`half_lab`'s) searched for rims by each colour's blend into

@@ -413,6 +413,17 @@ def test_a_rim_stands_over_a_figure_of_another_colour_read_as_its_own_size(pitch
     _stands_alone(108636, pitch, 8.88, 25.71, ("blue", 30), 0.8, quality=88)
 
 
+def test_a_rims_fringe_read_in_the_colour_it_is_learned_as_gives_way_to_the_rim(pitch):
+    """Turned seed 111608 (flat, 16.5 px/in) at JPEG 88, on turf, blue and yellow teams: a pale
+    blue 40 mm rim under a red figure drew no circle in blue's colour, and its fringe into the
+    turf, which the picture learns as a cyan (blue's blend, a ghost), was read by cyan's colour
+    as a 50 mm base and named blue: a size large. Measured again in blue's own colour about its
+    centre, the rim reads by both edges, a size smaller, and stands in its place."""
+    found = _found(111608, pitch, 88)
+    assert near(found, 17.94, 7.59, 0.05) == [("blue", 40)]
+    assert near(found, 17.94, 7.59, 0.5) == [("blue", 40)]
+
+
 def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch):
     """A figure over a rim read as a base by two edges, loosely (0.039-0.055 in), and a rim read
     by its blend 3-5 times as tightly where it overlaps: the rim gave way to the figure, which
@@ -595,3 +606,20 @@ def test_a_pale_cyan_rim_round_a_dark_figure_is_read(pitch):
     """The whole picture of the test above: turned seed 55404 at JPEG 92 (raised)."""
     found = read_case(replace(make_turned_case(55404), jpeg_quality=92), pitch)[1]
     assert near(found, 7.16, 21.31, 0.3) == [("cyan", 30)]
+
+
+def test_a_ghost_coloured_reading_measured_again_as_any_size_is_safe(monkeypatch):
+    """A reading in a team's ghost colour (cyan, blue's blend into turf) is measured again in the
+    team's colour; whatever size that reads, the largest too, nothing breaks, and only a rim a
+    size smaller about its centre, read by both edges, stands in its place."""
+    finder = BaseFinder()
+    finder.surface_ab = (-35.0, 28.0)
+    blue, cyan = TeamColour("blue", (40.0, 4.6, -20.9)), TeamColour("cyan", (48.0, -19.1, -1.3))
+    finder.seen = Palette([blue, cyan])
+    fringe = Base(17.91, 7.63, 50, "cyan", 0.918, 0.58, 0.019, ab=(-18.4, -0.4))
+    for size, edges, stands in ((50, 2, False), (40, 1, False), (30, 2, False), (40, 2, True)):
+        rim = Base(17.94, 7.59, size, "blue", size / 2 / 25.4 - 0.08, 0.62, 0.019, edges=edges, ab=(3.0, -16.0))
+        monkeypatch.setattr(BaseFinder, "refine", lambda self, *args, _rim=rim, **kw: _rim)
+        bases = [fringe]
+        finder._ghosts_rims(None, None, bases)
+        assert bases == ([rim] if stands else [fringe])
