@@ -286,10 +286,10 @@ class LateReadings:
         wide enough for its team's colour."""
         if half.step != 1:
             return
-        blends = [blend for blend in map(self._blend_of, self.seen.colours) if blend is not None]
-        if not blends:                                  # a surface of too little colour
+        blend_colours = [blend for blend in map(self._blend_of, self.seen.colours) if blend is not None]
+        if not blend_colours:                                # a surface of too little colour
             return
-        groups = self.rim_groups(half, reg, bases, colours=blends)
+        groups = self.rim_groups(half, reg, bases, colours=blend_colours)
         for blend, centre, r in self.candidates(groups, half.ppi):
             colour = self.colour(blend.name)
             if self._needless(colour, centre, r, bases):
