@@ -290,17 +290,16 @@ class SmallTokenReader:
         weight = float(mask.sum())
         s1, s2 = correlate(board, mask), correlate(board * board, mask)
         sd = np.sqrt(np.maximum(s2 - s1 * s1 / weight, 1e-6))
-        # the best turn at each place, then divided by the place's spread (one positive number:
-        # the same turn is best, and the same value, as dividing each turn's first)
-        most, turn = correlate(board, kernels[0]), np.zeros(sd.shape, np.intp)
-        for k in range(1, len(kernels)):
-            fit = correlate(board, kernels[k])
-            better = fit > most                                 # (the first turn of a tie, as argmax)
-            np.copyto(most, fit, where=better)
-            turn[better] = k
+        # the best turn's fit at each place, then divided by the place's spread (one positive
+        # number: the same turn is best, and the same value, as dividing each turn's first);
+        # which turn it is, asked only at the places kept (a mask written over the whole board
+        # each turn cost more than the correlations)
+        fits = [correlate(board, kernel) for kernel in kernels]
+        most = fits[0].copy()
+        for fit in fits[1:]:
+            np.maximum(most, fit, out=most)
         best = most / sd
-        flat = sd < 4.0 * np.sqrt(weight)                       # flat: nothing printed there
-        best[flat], turn[flat] = 0.0, 0
+        best[sd < 4.0 * np.sqrt(weight)] = 0.0                  # flat: nothing printed there
         reach = max(3, int(0.6 * scale)) | 1
         peaks = (best >= MATCH_MIN) & (best >= cv2.dilate(best, np.ones((reach, reach), np.uint8)))
         py, px = np.nonzero(peaks)
@@ -310,7 +309,8 @@ class SmallTokenReader:
             centre = np.array([(x + size / 2) / scale, (y + size / 2) / scale])
             if within(centre[None], bases)[0] or any(np.hypot(*(centre - r)) < SIDE_IN for r in read):
                 continue
-            a = math.radians(MATCH_TURN_DEG * turn[y, x])
+            turn = int(np.argmax([fit[y, x] for fit in fits]))   # (the first turn of a tie)
+            a = math.radians(MATCH_TURN_DEG * turn)
             rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
             out.append(centre + (_BOX - 0.5) * SIDE_IN @ rot.T)
             if len(out) == MATCH_MOST:
