@@ -7,6 +7,7 @@ Without a camera file, the lens is taken as distortion-free.
 
 from __future__ import annotations
 
+import functools
 import math
 import tomllib
 from dataclasses import dataclass
@@ -54,16 +55,29 @@ class CameraModel:
             obj = np.column_stack([norm, np.ones(len(norm))])
             out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), self.K, self.dist)
             return out.reshape(-1, 2)
-        k1, k2, p1, p2, k3, k4, k5, k6, s1, s2, s3, s4 = np.pad(np.ravel(self.dist), (0, 14))[:12]
+        return np.column_stack(self.distort_planes(pts[:, 0], pts[:, 1]))
+
+    def distort_planes(self, u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`distort` for undistorted pixels given as u and v planes (any shape, float64):
+        numpy is slow on a last axis of 2, and a rim's rays are sampled as planes."""
+        if len(self.dist) > 12 and np.any(np.ravel(self.dist)[12:]):
+            uv = self.distort(np.column_stack([np.ravel(u), np.ravel(v)]))
+            return uv[:, 0].reshape(np.shape(u)), uv[:, 1].reshape(np.shape(u))
+        k1, k2, p1, p2, k3, k4, k5, k6, s1, s2, s3, s4 = self._terms
         (fx, _, cx), (_, fy, cy) = self.K[0], self.K[1]
-        x, y = (pts[:, 0] - cx) / fx, (pts[:, 1] - cy) / fy
+        x, y = (u - cx) / fx, (v - cy) / fy
         r2 = x * x + y * y
         r4, r6 = r2 * r2, r2 * r2 * r2
         radial = (1 + k1 * r2 + k2 * r4 + k3 * r6) / (1 + k4 * r2 + k5 * r4 + k6 * r6)
         xy2 = 2 * x * y
         xd = x * radial + p1 * xy2 + p2 * (r2 + 2 * x * x) + s1 * r2 + s2 * r4
         yd = y * radial + p1 * (r2 + 2 * y * y) + p2 * xy2 + s3 * r2 + s4 * r4
-        return np.column_stack([xd * fx + cx, yd * fy + cy])
+        return xd * fx + cx, yd * fy + cy
+
+    @functools.cached_property
+    def _terms(self) -> tuple[float, ...]:
+        """The model's first 12 terms (k1, k2, p1, p2, k3, k4, k5, k6, s1-s4), zeros for those not given."""
+        return tuple(float(t) for t in np.pad(np.ravel(self.dist), (0, 14))[:12])
 
     def to_toml(self) -> str:
         k = self.K

@@ -77,14 +77,13 @@ class Registration:
     def to_image_planes(self, x: np.ndarray, y: np.ndarray, camera=None) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`to_image` for board points given as x and y planes (any shape): the pixels as
         float32 planes of that shape, ready as remap's maps. numpy is slow on a last axis of 2,
-        so without a lens the homography is applied plane by plane."""
-        if camera is not None:
-            uv = self.to_image(np.column_stack([x.ravel(), y.ravel()]), camera).astype(np.float32)
-            return uv[:, 0].reshape(x.shape), uv[:, 1].reshape(x.shape)
+        so the homography and the lens are applied plane by plane."""
         H = self.H
         w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
-        return ((H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w).astype(np.float32), \
-            ((H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w).astype(np.float32)
+        u, v = (H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w, (H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w
+        if camera is not None:
+            u, v = camera.distort_planes(u, v)
+        return u.astype(np.float32), v.astype(np.float32)
 
 
 def refine_corners_by_edges(gray: np.ndarray, corners: np.ndarray, samples: int = 10) -> np.ndarray:
