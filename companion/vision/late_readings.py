@@ -411,7 +411,12 @@ class LateReadings:
         colour than the paint's is a pale rim of a colour not learned: such colours lie near
         every line out of the surface). Named by hue, a blue rim's blend into turf is cyan: it
         is named by its line when that is the nearest by ``BLEND_APART`` and, if ``shown`` is
-        given, the team is one of those (the teams whose bases were found). A reading whose
+        given, the team is one of those (the teams whose bases were found). A reading named
+        its blend's team and lying on that team's line (:func:`blend_reach`) is not refused for
+        a nearer line it lies more than halfway along, toward the surface: it is no blend of
+        that colour either (a dark blue's and a cyan's lines into turf run side by side near
+        it; a pale cyan rim's ring 4.1 off cyan's line, 36 % of the way, lay 2.3 off blue's, 58 %
+        of the way: turned 108932). A reading whose
         rim's paint names the blend's team already is refused for a nearer line of a colour no
         base shows (given ``shown``) only when it lies on that line (:func:`blend_reach`): such a
         colour is a figure's paint (the shared pictures' dark blue figures stand on every team's
@@ -425,14 +430,18 @@ class LateReadings:
         named = base.color == blend.name
         if not named and self._read_through(base, blend, shown):
             return base
-        t, off, _ = blend_position(base.ab, blend.lab[1:], self.surface_ab)
-        lines = []                  # (how far off its line, on it, colour) for every other colour
+        t, off, own_length = blend_position(base.ab, blend.lab[1:], self.surface_ab)
+        lines = []                  # (how far off its line, on it, colour, how far along it) for every other colour
         for c in self.seen.colours:
             if c.name != blend.name:
-                _, c_off, length = blend_position(base.ab, c.lab[1:], self.surface_ab)
-                lines.append((float(c_off), bool(c_off <= blend_reach(length)), c.name))
+                c_t, c_off, length = blend_position(base.ab, c.lab[1:], self.surface_ab)
+                lines.append((float(c_off), bool(c_off <= blend_reach(length)), c.name, float(c_t)))
         lines.sort()
-        rivals = [line for line in lines if shown is None or line[2] in shown or line[1]] if named else lines
+        # on its own line, a named reading is no blend of a colour it lies more than halfway
+        # along the line of (more the surface's colour than that paint's): no rival
+        on_own = float(off) <= float(blend_reach(own_length))
+        rivals = [line for line in lines if (shown is None or line[2] in shown or line[1]) and
+                  not (on_own and line[3] > BLEND_HALFWAY)] if named else lines
         if float(t) > BLEND_HALFWAY or (rivals and rivals[0][0] < float(off) and not self._paint_on_its_line(base, blend)):
             return None
         if named:

@@ -4,13 +4,13 @@ import math
 from dataclasses import replace
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
 from companion.vision.base_reading import Base
 from companion.vision.bases import BaseFinder
-from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position
+from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, blend_reach
 from companion.vision.pipeline import VisionPipeline
 from tests.vision.cases import near, read_case
 
@@ -152,22 +152,56 @@ def test_a_blend_reading_more_the_surfaces_than_its_paint_is_refused():
     assert finder._blend_named(_reading("blue", (0.0, -25.0)), blue).color == "blue"
 
 
+# the colours of turned seed 108932 (dark blue and cyan teams), whose lines into the turf run
+# side by side near it
+TURF_108932 = (-35.0, 27.0)
+LEARNED_108932 = [TeamColour("blue", (35.0, 4.1, -41.4)), TeamColour("cyan", (55.0, -18.3, -22.3)),
+                  TeamColour("red", (40.0, 22.5, 15.5))]
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["cyan", "red", "blue"]), st.tuples(st.floats(-60, 60), st.floats(-60, 60)))
-def test_a_named_blend_reading_lies_nearest_its_own_line_within_half_of_it(name, ab):
+@given(st.sampled_from([(LEARNED, TURF), (LEARNED_108932, TURF_108932)]), st.sampled_from(["cyan", "red", "blue"]),
+       st.tuples(st.floats(-60, 60), st.floats(-60, 60)))
+@example((LEARNED_108932, TURF_108932), "cyan", (-20.4, -3.2))   # on cyan's line, nearer blue's past its halfway
+def test_a_named_blend_reading_lies_nearest_its_own_line_within_half_of_it(table, name, ab):
     """Whatever its paint, a blend reading that is named is named its blend's team, lies no
-    further from that team's line to the surface than from any other's, and no more than
-    halfway from the paint to the surface."""
-    finder = _finder()
+    more than halfway from the paint to the surface, and no further from that team's line to
+    the surface than from any other's; unless it lies on its own line (``blend_reach``) and
+    more than halfway along that other line, toward the surface."""
+    colours, surface = table
+    finder = _finder(colours, surface)
     blend = finder._blend_of(finder.colour(name))
     named = finder._blend_named(_reading(name, ab), blend)
     if named is None:
         return
     assert named.color == name
-    t, off, _ = blend_position(np.asarray(ab), blend.lab[1:], TURF)
+    t, off, length = blend_position(np.asarray(ab), blend.lab[1:], surface)
     assert t <= 0.5
-    for other in LEARNED:
-        assert off <= blend_position(np.asarray(ab), other.lab[1:], TURF)[1] + 1e-9
+    for other in colours:
+        other_t, other_off, _ = blend_position(np.asarray(ab), other.lab[1:], surface)
+        assert off <= other_off + 1e-9 or (off <= blend_reach(length) and other_t > 0.5)
+
+
+def test_a_reading_on_its_own_line_is_no_blend_of_a_colour_it_lies_past_halfway_along():
+    """Turned seed 108932 (raised, 16.8 px/in) at JPEG 89, cyan and dark blue teams on turf: a
+    pale cyan 40 mm rim round a cyan figure, read by cyan's blend by both edges (0.016 in).
+    Its ring (-20.4, -3.2) lies on cyan's line to the turf (4.1 off it, 36 % of the way from
+    the paint), and nearer blue's line (2.3 off), where the two run side by side near the turf;
+    but 58 % of the way from blue to the turf, more the turf's colour than blue's, where no
+    blend of blue's is named. Blue's line refused it, and the figure was read as a cyan 30 mm
+    base 0.25 in off. A reading off its own line is still refused for a nearer one."""
+    finder = _finder(LEARNED_108932, TURF_108932)
+    cyan = finder._blend_of(finder.colour("cyan"))
+    rim = replace(_reading("cyan", (-20.4, -3.2)), paint_ab=(-26.8, 6.1))
+    assert finder._blend_named(rim, cyan, {"cyan", "blue"}).color == "cyan"
+    # a unit further out, off cyan's line (5.1 off it), 1.3 off blue's: refused
+    assert finder._blend_named(replace(rim, ab=(-19.5, -2.9)), cyan, {"cyan", "blue"}) is None
+
+
+def test_a_pale_rim_nearer_another_teams_line_past_its_halfway_is_read(pitch):
+    """Turned seed 108932 read whole: the pale cyan 40 mm rim stands within 0.05 in, and the
+    figure is no base of its own."""
+    _stands_alone(108932, pitch, 12.83, 8.37, ("cyan", 40), 0.6, quality=89)
 
 
 def test_a_blue_rim_drawn_only_as_cyan_circles_is_read_by_blues_blend(pitch):
