@@ -71,6 +71,7 @@ MIX_AT_SIZE_MM = 3.0     # far beyond its half-score one, and this near the next
 AIM_IN = 0.08            # a rim's two edges fitted this far from where its rays started: measured again
 AIM_AGAIN_IN = 0.02      # the same for a looser reading (an outer edge alone; a tracked base's)
 FIGURE_INSIDE_MM = 3.0   # a reading whose outer edge lies this far inside its size's may be a figure in a rim
+BASE_BOX_IN = SIZES_MM[-1] * MM + 0.6   # a box round the largest base, its blur and the grouping's dilation (inches)
 HUGE_IN = 8.0            # a group this long is far bigger than any base or cluster of them (a cloth, a margin)
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
@@ -234,7 +235,9 @@ class BaseFinder(LateReadings):
         could be rims, in groups that lie close together, as board inches: [(colour, points)].
         None near a base in ``exclude`` (those are already measured). ``colours``: these
         instead of the learned ones (their blends into the surface, for the blend search), in
-        groups no larger than two large rims, with no arcs kept aside for joining."""
+        groups no larger than two large rims (or no wider than a base, ``BASE_BOX_IN``: a pale
+        rim round a grey top fills a disc with the blend's pixels), with no arcs kept aside
+        for joining."""
         a, b, ppi = half.a, half.b, half.ppi
         # where the already-measured bases are (half size), the same for every team
         holes = [(int(u), int(v), int(ppi * (base.radius_in + 0.15)) + 1) for base, (u, v) in
@@ -265,7 +268,11 @@ class BaseFinder(LateReadings):
                 continue
             xs, ys = nz.reshape(-1, 2).T
             for k, members in enumerate(_by_label(labels[ys // 2, xs // 2], n), start=1):
-                if len(members) > most:
+                # (unless it is no wider than a base: a grey top, on the turf's line to a cyan
+                # too, fills a pale cyan rim round it with the blend's pixels; searched with
+                # draws of its own, the other groups draw as they did without it)
+                disc = len(members) > most
+                if disc and max(stats[k, 2], stats[k, 3]) * 2 > ppi * BASE_BOX_IN:
                     continue
                 if len(members) < min_area:
                     if len(members) >= min_area / 3 and colours is None:   # one only joins others (_joined_arcs)
@@ -279,6 +286,8 @@ class BaseFinder(LateReadings):
                 if huge and len(members) > 0.35 * stats[k, 2] * stats[k, 3] * 4:
                     continue
                 out.append((colour, self._to_board(reg, half.to_full(px))))
+                if disc:
+                    self._own_draws.add(_key(out[-1][1]))
                 if huge:
                     # far bigger and sparse: grain (a dark, noisy margin) that the grouping's
                     # dilation joined into one with the rims beside it, where RANSAC finds none.

@@ -8,10 +8,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
-from companion.vision.base_reading import Base
-from companion.vision.bases import BaseFinder
+from companion.vision.base_reading import MM, Base
+from companion.vision.bases import BaseFinder, HalfPicture, _key
 from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, blend_reach
 from companion.vision.pipeline import VisionPipeline
+from companion.vision.registration import Registration
 from tests.vision.cases import near, read_case
 
 
@@ -196,6 +197,16 @@ def test_a_reading_on_its_own_line_is_no_blend_of_a_colour_it_lies_past_halfway_
     assert finder._blend_named(rim, cyan, {"cyan", "blue"}).color == "cyan"
     # a unit further out, off cyan's line (5.1 off it), 1.3 off blue's: refused
     assert finder._blend_named(replace(rim, ab=(-19.5, -2.9)), cyan, {"cyan", "blue"}) is None
+
+
+def test_a_pale_rim_round_a_grey_top_filling_a_disc_of_its_blend_is_searched(pitch):
+    """Turned seed 116628 (raised, 16.7 px/in) at JPEG 92, yellow and cyan teams on turf: a pale
+    cyan 50 mm rim, all round in view, round a dark grey figure. Cyan's own colour reads too
+    little of it; its blend into the turf reads it, and the grey inside too (grey lies on the
+    turf's line to a cyan): one disc of 811 pixels, more than two large rims' worth, which the
+    blend search passed over as a pitch line's or the margin's. No wider than a base, it is
+    searched; the rim is read within 0.05 in, and nothing else there."""
+    _stands_alone(116628, pitch, 6.22, 22.46, ("cyan", 50), 0.9, quality=92)
 
 
 def test_a_pale_rim_nearer_another_teams_line_past_its_halfway_is_read(pitch):
@@ -657,3 +668,31 @@ def test_a_ghost_coloured_reading_measured_again_as_any_size_is_safe(monkeypatch
         bases = [fringe]
         finder._ghosts_rims(None, None, bases)
         assert bases == ([rim] if stands else [fringe])
+
+
+def test_the_blend_search_takes_a_disc_no_wider_than_a_base_with_draws_of_its_own():
+    """The blend search passes over a group of a blend's pixels of more than two 50 mm rims'
+    worth (a pitch line's colour, the margin's), but not one no wider than a base: a pale rim
+    round a grey top fills a disc with them (turned 116628). The disc draws its RANSAC circles
+    on its own, so the groups searched after it draw as they did without it."""
+    ppi, turf = 16.7, (-35.0, 28.0)
+    finder = _finder([TeamColour("cyan", (55.0, -17.1, -19.0))], turf)
+    finder.board_in = (22.0, 30.0)
+    blend = finder._blend_of(finder.colour("cyan"))
+    h, w = int(31 * ppi), int(23 * ppi)
+    a, b = np.full((h, w), turf[0], np.float32), np.full((h, w), turf[1], np.float32)
+    yy, xx = np.mgrid[0:h, 0:w]
+    pale = (-15.0, -3.0)                                         # the rim's blend, and the grey's
+    disc = np.hypot(xx - 6.2 * ppi, yy - 22.5 * ppi) < 25 * MM * ppi       # a 50 mm base
+    line = (np.abs(xx - 15 * ppi) < 2) & (yy > 2 * ppi) & (yy < 14 * ppi)   # a 12 in line, 4 px wide
+    for mask in (disc, line):
+        a[mask], b[mask] = pale
+    assert np.count_nonzero(disc) > 2 * 2 * np.pi * 25 * MM * 5 * MM * ppi * ppi   # more than two rims' worth
+    half = HalfPicture(np.full((h, w), 128, np.float32), a, b, ppi, (0, 0), 1)
+    reg = Registration("ok", np.diag([ppi, ppi, 1.0]), (0, 1, 2, 3))
+    finder._own_draws, finder._arcs = set(), []
+    groups = finder.rim_groups(half, reg, colours=[blend])
+    assert len(groups) == 1
+    centre = groups[0][1].mean(axis=0)
+    assert np.hypot(centre[0] - 6.2, centre[1] - 22.5) < 0.1
+    assert _key(groups[0][1]) in finder._own_draws
