@@ -50,18 +50,15 @@ class CameraModel:
         True
         """
         pts = np.asarray(pts, np.float64).reshape(-1, 2)
-        if len(self.dist) > 12 and np.any(np.ravel(self.dist)[12:]):
-            norm = cv2.undistortPoints(pts.reshape(-1, 1, 2), self.K, None).reshape(-1, 2)  # K^-1 only
-            obj = np.column_stack([norm, np.ones(len(norm))])
-            out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), self.K, self.dist)
-            return out.reshape(-1, 2)
+        if self._tilted:
+            return self._projected(pts)
         return np.column_stack(self.distort_planes(pts[:, 0], pts[:, 1]))
 
     def distort_planes(self, u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`distort` for undistorted pixels given as u and v planes (any shape, float64):
         numpy is slow on a last axis of 2, and a rim's rays are sampled as planes."""
-        if len(self.dist) > 12 and np.any(np.ravel(self.dist)[12:]):
-            uv = self.distort(np.column_stack([np.ravel(u), np.ravel(v)]))
+        if self._tilted:
+            uv = self._projected(np.column_stack([np.ravel(u), np.ravel(v)]))
             return uv[:, 0].reshape(np.shape(u)), uv[:, 1].reshape(np.shape(u))
         k1, k2, p1, p2, k3, k4, k5, k6, s1, s2, s3, s4 = self._terms
         (fx, _, cx), (_, fy, cy) = self.K[0], self.K[1]
@@ -73,6 +70,18 @@ class CameraModel:
         xd = x * radial + p1 * xy2 + p2 * (r2 + 2 * x * x) + s1 * r2 + s2 * r4
         yd = y * radial + p1 * (r2 + 2 * y * y) + p2 * xy2 + s3 * r2 + s4 * r4
         return xd * fx + cx, yd * fy + cy
+
+    def _projected(self, pts: np.ndarray) -> np.ndarray:
+        """:meth:`distort` of ``pts`` (N x 2) by ``cv2.projectPoints`` itself: a tilted sensor."""
+        norm = cv2.undistortPoints(pts.reshape(-1, 1, 2), self.K, None).reshape(-1, 2)  # K^-1 only
+        obj = np.column_stack([norm, np.ones(len(norm))])
+        out, _ = cv2.projectPoints(obj, np.zeros(3), np.zeros(3), self.K, self.dist)
+        return out.reshape(-1, 2)
+
+    @functools.cached_property
+    def _tilted(self) -> bool:
+        """Whether a 14-term model tilts the sensor (its last two terms), which only OpenCV bends."""
+        return len(np.ravel(self.dist)) > 12 and bool(np.any(np.ravel(self.dist)[12:]))
 
     @functools.cached_property
     def _terms(self) -> tuple[float, ...]:
