@@ -41,6 +41,8 @@ def vision_status(result) -> str:
     low = getattr(result, "low_ppi", None)
     if low is not None:     # the set-up advice the log gives once, kept in view while it holds
         line += f" - board at {low:.0f} px/in: bring the camera closer"
+    if getattr(result, "colourless", False):
+        line += " - no colour in the picture: team rims cannot be read"
     return line + (f" - {result.message}" if result.message else "")
 
 

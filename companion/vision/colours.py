@@ -34,6 +34,25 @@ SIDE = 1.0            # how strongly off-hue chroma counts against a pixel (half
 TOO_CLOSE_DEG = 35.0  # a team hue this close to a surface hue (with the surface's chroma) is warned about
 
 
+GREY_LEVELS = 4          # a pixel whose channels lie this close (of 255) is grey, whatever JPEG did to it
+COLOURED_SHARE = 0.002   # a picture with fewer coloured pixels than this has no colour to read
+
+
+def colourless(frame: np.ndarray) -> bool:
+    """Whether a BGR picture shows no colour at all: a monochrome camera, or a greyscale file
+    (saved as colour, its three channels equal). Bases are told apart by their rims' team
+    colours; in such a picture none can be read, and the player is told why. Every 7th pixel
+    of every 7th row is asked: a whole board's rims are far more than the share needed.
+
+    >>> grey = np.full((70, 70, 3), 120, np.uint8)
+    >>> colourless(grey), colourless(np.dstack([grey[..., 0], grey[..., 1], grey[..., 2] + 40]))
+    (True, False)
+    """
+    sample = frame[::7, ::7].astype(np.int16)
+    spread = sample.max(axis=2) - sample.min(axis=2)
+    return bool(np.count_nonzero(spread > GREY_LEVELS) < COLOURED_SHARE * spread.size)
+
+
 def lab_of_rgb(rgb) -> np.ndarray:
     px = np.array([[rgb]], np.float32) / 255.0
     return cv2.cvtColor(px, cv2.COLOR_RGB2Lab)[0, 0].astype(np.float64)

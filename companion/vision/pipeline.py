@@ -20,7 +20,7 @@ from companion.vision import parallax
 from companion.vision.base_reading import Base
 from companion.vision.bases import FULL_SIZE_BELOW_PPI, BaseFinder
 from companion.vision.camera_model import CameraModel
-from companion.vision.colours import Palette
+from companion.vision.colours import Palette, colourless
 from companion.vision.overlaps import add_reading
 from companion.vision.profile import BoardProfile
 from companion.vision.registration import (BoardRegistrar, MarkerFinder, MarkerSighting, Registration, apply_h,
@@ -46,6 +46,10 @@ def board_ppi(reg: Registration, board_in: tuple[float, float], camera: CameraMo
     17.0
     """
     return reg.ppi(board_in[0] / 2, board_in[1] / 2, camera)
+
+
+NO_COLOUR = ("the picture shows no colour (a monochrome camera, or its colour turned off): bases are "
+             "told apart by their rims' team colours, and none can be read")
 
 
 def advice_at(ppi: float | None) -> str:
@@ -78,6 +82,8 @@ class VisionResult:
     # the board's pixels per inch when under LOW_PPI (bases are read less reliably there: the
     # camera panel says so, as the log does once); None when the board is seen well enough
     low_ppi: float | None = None
+    # the picture shows no colour at all (a monochrome camera): no team's rims can be read
+    colourless: bool = False
 
 
 class VisionPipeline:
@@ -102,6 +108,7 @@ class VisionPipeline:
         self.small_tokens = SmallTokenReader({i: self.markers.bits(i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
         self.low_ppi: float | None = None   # the board's pixels per inch, when under LOW_PPI (see advice)
+        self.colourless = False             # the last searched picture showed no colour (see _advise)
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
                      "~0.07 in off under a tilted camera (calibrate the lens to correct it)", profile.base_height_mm)
@@ -191,15 +198,19 @@ class VisionPipeline:
         """:func:`advice_at` for the board as last searched ('' when seen well enough)."""
         return advice_at(self.low_ppi)
 
-    def _advise(self, reg: Registration) -> None:
+    def _advise(self, reg: Registration, frame: np.ndarray) -> None:
         """Say once in the log, and keep in ``low_ppi`` (which each result carries to the
         screen), when the board has too few pixels per inch (the camera moved further off:
-        said again)."""
+        said again); and likewise in ``colourless`` when the picture shows no colour at all."""
         ppi = board_ppi(reg, (self.profile.width_in, self.profile.height_in), self.camera)
         low = ppi if ppi < LOW_PPI else None
         if low is not None and self.low_ppi is None:
             log.warning("%s", advice_at(low))
         self.low_ppi = low
+        grey = colourless(frame)
+        if grey and not self.colourless:
+            log.warning("%s", NO_COLOUR)
+        self.colourless = grey
 
     def _rims(self, bases: list[Base], centre) -> list[Base]:
         """``bases`` where their rims are on the board plane (raised rims seen under a tilt
@@ -258,7 +269,7 @@ class VisionPipeline:
                                 ms={"markers": (t1 - t0) * 1000})
         if search:                                  # the light's tint, from the frame markers' white
             self.bases.gains = self._white_balance(frame)
-            self._advise(reg)
+            self._advise(reg, frame)
         centre = parallax.camera_centre(reg.H, self.camera.K) if self.camera is not None else None
         known = self.tracker.known_bases() if self.tracker else []
         # A base seen last frame whose part of the picture has not changed is not measured again
@@ -294,7 +305,7 @@ class VisionPipeline:
         return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,
                             {"markers": (t1 - t0) * 1000, "bases": (t2 - t1) * 1000,
                              "tokens+tracking": (t3 - t2) * 1000, "total": (t3 - t0) * 1000},
-                            low_ppi=self.low_ppi)
+                            low_ppi=self.low_ppi, colourless=self.colourless)
 
 
 def _moved(bases: list[Base], how, centre: np.ndarray, height_in) -> list[Base]:

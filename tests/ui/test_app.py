@@ -132,3 +132,9 @@ def test_the_camera_panel_keeps_saying_when_the_board_is_seen_too_small():
     assert vision_status(low) == "0 pieces, 0 tokens - board at 14 px/in: bring the camera closer"
     assert vision_status(VisionResult(12, "ok")) == "0 pieces, 0 tokens"
     assert vision_status(VisionResult(12, "lost", "frame marker 2 not seen", low_ppi=14.3)) == "frame marker 2 not seen"
+
+
+def test_the_camera_panel_says_when_the_picture_has_no_colour():
+    """A monochrome camera finds the board but no base: the panel says why."""
+    assert vision_status(VisionResult(12, "ok", colourless=True)) == \
+        "0 pieces, 0 tokens - no colour in the picture: team rims cannot be read"

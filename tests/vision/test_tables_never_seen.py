@@ -1166,6 +1166,25 @@ def test_a_board_seen_at_too_few_pixels_per_inch_is_said_once(pitch, caplog):
     assert result.status == "ok" and result.low_ppi is None
 
 
+def test_a_picture_with_no_colour_is_said_once(pitch, caplog):
+    """A monochrome camera (seed 10003's picture with its colour taken out, as a greyscale file
+    reads): the board is found, but no team's rims can be read. The player is told why, once in
+    the log and on every frame's result for the camera panel, not left with an empty board; a
+    colour picture is not mentioned."""
+    colour = make_wide_case(10003).image()
+    grey = cv2.cvtColor(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    pipe = VisionPipeline(pitch)
+    with caplog.at_level("WARNING", logger="companion.vision.pipeline"):
+        results = [pipe.process(grey) for _ in range(5)]
+    said = [r.getMessage() for r in caplog.records if "no colour" in r.getMessage()]
+    assert len(said) == 1 and "none can be read" in said[0]
+    assert [(r.status, r.colourless, len(r.bases)) for r in results] == [("ok", True, 0)] * 5
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="companion.vision.pipeline"):
+        result = VisionPipeline(pitch).process(colour)
+    assert not result.colourless and result.bases and not [r for r in caplog.records if "no colour" in r.getMessage()]
+
+
 def test_a_new_base_touching_another_is_measured_again_only_if_its_rays_ran_into_it():
     # Two touching red 40 mm bases. The one measured with the other already known (its rays
     # into it left out) is not measured again; the one measured first is, without the other.
