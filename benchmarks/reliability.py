@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from companion.session.journal import Journal, JournalError, integrity  # noqa: E402
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+STARTUP_S = 60.0       # a demo that shows no event in this long is killed all the same
 
 
 def _companion(*args, **kw):
@@ -72,11 +73,17 @@ def demo_kills(kills: int, rng: random.Random, tmp: Path) -> dict:
         proc = subprocess.Popen([sys.executable, "-m", "companion", *_demo_args(journal, tmp / "s1")],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
         shown: list[int] = []
-        deadline = time.monotonic() + rng.uniform(0.3, 2.5)
+        # killed 0.3-2.5 s into the game, counted from its first event shown: on a loaded
+        # machine the interpreter's start alone can take longer than that, and a kill before
+        # anything was journaled tests nothing (the start itself has STARTUP_S to show one)
+        after = rng.uniform(0.3, 2.5)
+        deadline = time.monotonic() + STARTUP_S
         os.set_blocking(proc.stdout.fileno(), False)
         while time.monotonic() < deadline and proc.poll() is None:
             line = proc.stdout.readline()
             if line.startswith("event "):
+                if not shown:
+                    deadline = time.monotonic() + after
                 shown.append(int(line.split()[1]))
             elif not line:
                 time.sleep(0.005)
