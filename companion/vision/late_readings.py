@@ -75,7 +75,13 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     outline, not half as tightly again (turned cases 78440 and 79604). The figure then need
     not be smaller, only no larger: one ring read twice shares its centre, and a figure's
     outline as wide as its rim, a third of an inch off it, is a figure (a red figure over a
-    blue 30 mm rim, read as a red base of the rim's size, turned case 108636).
+    blue 30 mm rim, read as a red base of the rim's size, turned case 108636). So too a
+    figure read loosely by two edges, if a size smaller than the rim: a pale cloak leaning
+    out of a blue 50 mm rim, its edge into the turf read as a cyan 40 mm base 0.8 in off,
+    fitted 2.3 times as loosely as the rim (turned case 121640), stands on it as a figure
+    does. A two-edge ring as large as the rim, on it, is as likely the rim, and the other
+    reading the figure's outline (turned case 59040: a blue 30 mm rim, read loosely by both
+    edges, under a red figure read by its outline as a 30 mm base).
 
     >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
@@ -107,15 +113,24 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     (True, False)
     >>> leaning_out(replace(red, x_in=8.95, y_in=25.8), blue_rim)      # about its centre: one ring
     False
+    >>> pale_cloak = Base(3.50, 27.58, 40, "cyan", 0.702, 0.62, 0.0431)
+    >>> dark_rim = Base(3.78, 26.80, 50, "blue", 1.041, 0.79, 0.0191, edges=1)   # turned case 121640
+    >>> leaning_out(pale_cloak, dark_rim), leaning_out(pale_cloak, replace(dark_rim, coverage=0.6))
+    (True, False)
+    >>> leaning_out(replace(pale_cloak, y_in=27.9), dark_rim)            # its centre beyond the rim
+    False
+    >>> leaning_out(replace(pale_cloak, diameter_mm=50, radius_in=1.0), dark_rim)     # as large as it
+    False
     >>> neighbour = Base(18.62, 28.08, 40, "blue", 0.83, 0.9, 0.036)
     >>> ring = Base(20.18, 28.44, 50, "blue", 1.004, 0.46, 0.012)           # turned case 62456
     >>> leaning_out(neighbour, ring)
     False
     """
+    d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
     if figure.edges != 1:
-        return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and \
-            LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and \
-            math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in) <= rim.radius_in + figure.radius_in / 2
+        return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and (
+            (LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and d <= rim.radius_in + figure.radius_in / 2) or
+            (figure.diameter_mm < rim.diameter_mm and _stands_on(figure, rim, d)))
     if not (figure.color == rim.color or rim.edges == 2):
         return False
     smaller = figure.diameter_mm < rim.diameter_mm or (
@@ -124,8 +139,14 @@ def leaning_out(figure: Base, rim: Base) -> bool:
         return True
     # standing on the rim, off its centre, the figure may be as large as it (no larger)
     no_larger = smaller or (figure.diameter_mm <= rim.diameter_mm and figure.radius_in <= rim.radius_in)
-    d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
-    return no_larger and rim.residual_in <= min(figure.residual_in, LOOSE_FIT_IN) and \
+    return no_larger and _stands_on(figure, rim, d)
+
+
+def _stands_on(figure: Base, rim: Base, d: float) -> bool:
+    """:func:`leaning_out`'s last test: ``rim`` fits tightly (within ``LOOSE_FIT_IN``), no more
+    loosely than ``figure``, on as much of its round or more, and ``figure``'s centre lies
+    ``d`` off the rim's, off its centre and within its round."""
+    return rim.residual_in <= min(figure.residual_in, LOOSE_FIT_IN) and \
         rim.coverage >= figure.coverage and ONE_CENTRE_IN <= d <= rim.radius_in
 
 

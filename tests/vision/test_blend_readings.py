@@ -482,6 +482,25 @@ def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch
     _stands_alone(67908, pitch, 1.65, 14.88, ("red", 30), 0.9, quality=95)
 
 
+def test_a_rim_stands_over_a_loose_two_edge_figure_standing_on_it(pitch):
+    """Turned seed 121640 (flat, 17.6 px/in) at JPEG 89, blue and cyan teams on turf: a pale
+    blue cloak leans out of a blue 50 mm rim, and its edge into the turf was read by cyan's
+    colour as a cyan 40 mm base by two edges, 0.8 in off, fitted 2.3 times as loosely as the
+    rim read by its blend (not the 2.5 times a loose figure had to be). The rim gave way: the
+    base was missed and a cyan one invented. The figure's centre lies within the rim, which
+    fits tightly and on more of its round: the rim stands, within 0.05 in, and no other base."""
+    _stands_alone(121640, pitch, 3.78, 26.79, ("blue", 50), 1.0, quality=89)
+
+
+def test_a_loose_two_edge_rim_is_no_figure_on_a_figure_read_as_large(pitch):
+    """Turned seed 59040 (raised, 15.7 px/in) at JPEG 95: a blue 30 mm rim under a red figure,
+    read loosely by both its edges (0.038 in), and the figure read by its outline as a red
+    30 mm base 0.25 in off, fitted a third more tightly. A loose two-edge reading standing on
+    a tighter one is a figure only if a size smaller: as large, it is as likely the rim, as
+    here. The rim stays, within 0.05 in, and no other base there."""
+    _stands_alone(59040, pitch, 11.45, 1.32, ("blue", 30), 0.5, quality=95)
+
+
 def test_a_loose_neighbour_touching_a_blend_ring_is_no_figure_leaning_out_of_it(pitch):
     """Turned seed 62456 (JPEG 90, 15.8 px/in, flat): two blue 40 mm bases touching. A blend
     reading round one of them, a size large and overlapping the other, fits more tightly than
