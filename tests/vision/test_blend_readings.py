@@ -501,6 +501,16 @@ def test_a_loose_two_edge_rim_is_no_figure_on_a_figure_read_as_large(pitch):
     _stands_alone(59040, pitch, 11.45, 1.32, ("blue", 30), 0.5, quality=95)
 
 
+def test_a_ring_read_a_size_small_on_part_of_its_round_gives_way_to_it_read_whole(pitch):
+    """Turned seed 125480 (flat, 17.9 px/in) at JPEG 90, yellow and blue teams on turf: a figure
+    over a pale blue 50 mm rim. Blue's blend read it by two edges on 46 % of its round, sized
+    40 mm by its centre line, its outer edge 1.4 mm inside the 50 mm's. Measured again as the
+    next size, the blend read that edge on 88 % of the round, 1.8 times as tightly: not the
+    twice a ring read a size small had to be beaten by, and the base was read a size small.
+    The rim stands as 50 mm, within 0.05 in."""
+    _stands_alone(125480, pitch, 4.43, 18.60, ("blue", 50), 0.9)
+
+
 def test_a_loose_neighbour_touching_a_blend_ring_is_no_figure_leaning_out_of_it(pitch):
     """Turned seed 62456 (JPEG 90, 15.8 px/in, flat): two blue 40 mm bases touching. A blend
     reading round one of them, a size large and overlapping the other, fits more tightly than
