@@ -126,11 +126,11 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     >>> leaning_out(neighbour, ring)
     False
     """
-    d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
     if figure.edges != 1:
+        d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
         return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and (
             (LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and d <= rim.radius_in + figure.radius_in / 2) or
-            (figure.diameter_mm < rim.diameter_mm and _stands_on(figure, rim, d)))
+            (figure.diameter_mm < rim.diameter_mm and _stands_on(figure, rim)))
     if not (figure.color == rim.color or rim.edges == 2):
         return False
     smaller = figure.diameter_mm < rim.diameter_mm or (
@@ -139,13 +139,14 @@ def leaning_out(figure: Base, rim: Base) -> bool:
         return True
     # standing on the rim, off its centre, the figure may be as large as it (no larger)
     no_larger = smaller or (figure.diameter_mm <= rim.diameter_mm and figure.radius_in <= rim.radius_in)
-    return no_larger and _stands_on(figure, rim, d)
+    return no_larger and _stands_on(figure, rim)
 
 
-def _stands_on(figure: Base, rim: Base, d: float) -> bool:
+def _stands_on(figure: Base, rim: Base) -> bool:
     """:func:`leaning_out`'s last test: ``rim`` fits tightly (within ``LOOSE_FIT_IN``), no more
     loosely than ``figure``, on as much of its round or more, and ``figure``'s centre lies
-    ``d`` off the rim's, off its centre and within its round."""
+    within the rim's round, off its centre."""
+    d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
     return rim.residual_in <= min(figure.residual_in, LOOSE_FIT_IN) and \
         rim.coverage >= figure.coverage and ONE_CENTRE_IN <= d <= rim.radius_in
 
