@@ -55,7 +55,7 @@ def main() -> None:
         result = pipeline.process(case.image())
         finder = pipeline.bases
         out = named_for_sides(result.bases, profile.teams_at_most, finder.seen, finder.surface_ab,
-                              finder.surface_turns_hues())
+                              finder.surface_turns_hues(), finder.surface_L)
         if len({b.color for b in result.bases}) <= profile.teams_at_most:
             continue
         named = out[0] if out is not None else result.bases

@@ -77,7 +77,8 @@ def read_picture(frame, profile, cam=None, library=None, teams: list[str] | None
     finder = pipeline.bases
     turns_hues = finder.surface_turns_hues()
     if teams is None:
-        read_as = named_for_sides(bases, profile.teams_at_most, finder.seen, finder.surface_ab, turns_hues)
+        read_as = named_for_sides(bases, profile.teams_at_most, finder.seen, finder.surface_ab, turns_hues,
+                                  finder.surface_L)
         if read_as is not None:
             bases, sides = read_as
             notes.append(f"bases of more than {profile.teams_at_most} team colours were read: each is named for "

@@ -35,7 +35,8 @@ def commonest_teams(counts: Counter, most: int) -> list[str] | None:
     return sorted(name for name, _ in ranked[:most])
 
 
-def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: bool) -> tuple[list, list[str]] | None:
+def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: bool,
+                    surface_L: float | None = None) -> tuple[list, list[str]] | None:
     """``bases`` read in more than ``most`` colours, each named for one of ``most`` teams, and
     those teams; or None (no more colours than that, or none renamed). Where the teams are not
     clear, only the first step below renames, and more colours than ``most`` are left.
@@ -44,7 +45,10 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     surface's, whatever hue the blend turns it to. First, a colour the picture learned
     (``seen``) that is another read colour's blend into the surface (``ghost_of``; on a surface
     coloured enough to turn hues, ``turns_hues``) is that colour's team: a blue team's rims
-    blended into turf are learned as a cyan, and can outnumber those read as blue. If too many
+    blended into turf are learned as a cyan, and can outnumber those read as blue. A blur
+    mixes two colours and is no lighter than both: a colour lighter than the other and the
+    surface (``surface_L``; :func:`~companion.vision.colours.lighter_than_blend`) is no blend
+    of them, whatever its (a, b) (a pale cyan team beside a blue one). If too many
     colours are left, the teams are the colours (learned or read, less those) whose mixes the
     most bases' rim paint lies nearest, and each base of another colour is named for the team
     whose mixes are nearest to its paint: a colour's mixes are those of it, the surface and
@@ -54,6 +58,7 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     if len(counts) <= most:
         return None
     learned = {c.name: c.lab[1:] for c in seen.colours}
+    light = {c.name: float(c.lab[0]) for c in seen.colours}
     nominal = {c.name: c.lab[1:] for c in Palette.nominal().colours}
     # each colour's line to the surface: from its learned colour, else its nominal one (a taught
     # colour's name that the picture did not learn has neither, and no line)
@@ -63,7 +68,8 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
         if len(counts) <= most:
             break
         teams = [t for t in counts if t != name and name in learned and t in learned and
-                 ghost_of(learned[name], learned[t], surface_ab)]
+                 ghost_of(learned[name], learned[t], surface_ab) and
+                 not lighter_than_blend(light[name], light[t], surface_L)]
         if len(teams) == 1:
             counts[teams[0]] += counts.pop(name)
             renamed = {k: (teams[0] if v == name else v) for k, v in renamed.items()} | {name: teams[0]}

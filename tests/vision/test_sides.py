@@ -85,6 +85,30 @@ def test_a_team_greyed_by_dim_light_is_named_for_its_own_colour_not_one_whose_li
                                         "red", "red"]
 
 
+
+def test_a_colour_lighter_than_any_blend_of_a_team_and_the_surface_is_no_blend_of_them():
+    """Turned seed 128840 at JPEG 91 (cyan and blue teams, 16.9 px/in): three pale cyan rims
+    read as cyan, five blue as blue, and a red figure over the fourth cyan rim read as a red
+    base. The learned cyan lies on blue's line to the turf in (a, b), but 14 lighter than both
+    the learned blue and the turf: a blur mixes the two and is no lighter than both. It was
+    taken for blue's blend, and the cyan bases were named blue (and the teams blue and red)."""
+    bases = _bases([("cyan", 50, (-16.9, -9.6), (-12.3, -13.6)), ("cyan", 30, (-20.5, -8.5), (-12.3, -14.5)),
+                    ("blue", 40, (-3.0, -33.1), (-2.8, -33.0)), ("blue", 40, (-5.0, -29.6), (-4.5, -29.7)),
+                    ("cyan", 40, (-15.8, -9.4), (-14.9, -16.4)), ("blue", 50, (-1.4, -30.6), (-0.3, -30.6)),
+                    ("blue", 30, (3.4, -38.9), (7.4, -45.1)), ("red", 30, (24.0, 16.1), (23.7, 18.7)),
+                    ("blue", 40, (2.2, -36.1), (1.7, -36.1))])
+    seen = _seen({"red": (32.9, 24.0, 18.7), "cyan": (55.7, -15.5, -18.4), "blue": (41.2, 1.5, -39.0)})
+    named, sides = named_for_sides(bases, 2, seen, (-36.0, 30.0), turns_hues=True, surface_L=43.1)
+    assert sides == ["blue", "cyan"]
+    assert [b.color for b in named][:7] == ["cyan", "cyan", "blue", "blue", "cyan", "blue", "blue"]
+    # the lightness not known: the cyan is taken for blue's blend, as before
+    named, sides = named_for_sides(bases, 2, seen, (-36.0, 30.0), turns_hues=True)
+    assert sides == ["blue", "red"] and named[0].color == "blue"
+    # as dark as a blend of blue and the turf, it is one
+    seen = _seen({"red": (32.9, 24.0, 18.7), "cyan": (44.0, -15.5, -18.4), "blue": (41.2, 1.5, -39.0)})
+    assert named_for_sides(bases, 2, seen, (-36.0, 30.0), turns_hues=True, surface_L=43.1)[1] == ["blue", "red"]
+
+
 NAMES = ["red", "blue", "yellow", "magenta", "cyan"]
 AB = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
 
