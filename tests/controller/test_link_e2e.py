@@ -1,5 +1,6 @@
 """The real firmware on a pseudo-terminal, read by the real host link."""
 
+import os
 import time
 
 import pytest
@@ -193,3 +194,22 @@ def test_the_simulated_board_leaves_no_folder_behind(tmp_path):
     given.close()
     assert not made.folder.exists()   # its own temporary folder goes with it
     assert tmp_path.exists()          # a folder the caller gave stays theirs
+
+
+def test_a_killed_boards_folder_is_swept_by_the_next_one(tmp_path):
+    """A demo killed outright leaves its port folder; the next simulated board removes the
+    folders of processes that no longer run, and no other."""
+    import subprocess
+    import sys
+
+    from companion.hardware.controller.simboard.board import FOLDER_PREFIX, sweep_stale_folders
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    dead = tmp_path / f"{FOLDER_PREFIX}{gone.pid}-x1"
+    mine = tmp_path / f"{FOLDER_PREFIX}{os.getpid()}-x2"
+    unnamed = tmp_path / f"{FOLDER_PREFIX}abc"
+    for folder in (dead, mine, unnamed):
+        folder.mkdir()
+        (folder / "companion-controller").symlink_to("/dev/pts/999")     # dangling, as a dead pty's
+    assert sweep_stale_folders(str(tmp_path)) == [dead]
+    assert not dead.exists() and mine.exists() and unnamed.exists()

@@ -48,15 +48,47 @@ def load_firmware() -> dict:
     return modules
 
 
+FOLDER_PREFIX = "companion-sim-"
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs (one of another user's counts: it is not ours to judge)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_stale_folders(parent: str | None = None) -> list[Path]:
+    """Remove the port folders that simulated boards of processes no longer running left in
+    ``parent`` (the temporary folder): a demo killed outright (a power cut, ``kill -9``) cannot
+    remove its own, and on a Pi the temporary folder may live in memory. A folder's name carries
+    its maker's process id; one whose process still runs, or with no id, is left. Returns those
+    removed."""
+    removed = []
+    for folder in Path(parent or tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
+        pid = folder.name[len(FOLDER_PREFIX):].split("-", 1)[0]
+        if folder.is_dir() and not folder.is_symlink() and pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
 class SimulatedBoard:
     def __init__(self, folder: str | None = None, step_s: float = 0.0005):
         fw = load_firmware()
         self.pins = fw["pins"]
         self.nfc = SimPN532()
         self.machine = SimMachine({0x24: self.nfc})
-        # A folder made here is removed on close; one the caller gave stays theirs.
+        # A folder made here is removed on close; one the caller gave stays theirs. Its name
+        # carries this process's id, so that a later board can sweep it if this one is killed.
         self._own_folder = folder is None
-        self.folder = Path(folder or tempfile.mkdtemp(prefix="companion-sim-"))
+        if folder is None:
+            sweep_stale_folders()
+        self.folder = Path(folder or tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
         self.path = str(self.folder / "companion-controller")
         self._fds: tuple[int, int] | None = None
         self._lock = threading.Lock()
