@@ -46,9 +46,9 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     (``seen``) that is another read colour's blend into the surface (``ghost_of``; on a surface
     coloured enough to turn hues, ``turns_hues``) is that colour's team: a blue team's rims
     blended into turf are learned as a cyan, and can outnumber those read as blue. A blur
-    mixes two colours and is no lighter than both: a colour lighter than the other and the
-    surface (``surface_L``; :func:`~companion.vision.colours.lighter_than_blend`) is no blend
-    of them, whatever its (a, b) (a pale cyan team beside a blue one). If too many
+    mixes two colours and is no lighter than both: rims read in a colour lighter than the
+    other colour's rims and the surface (``surface_L``; :func:`_too_light_for_blend`) are no
+    blend of them, whatever their (a, b) (a pale cyan team beside a blue one). If too many
     colours are left, the teams are the colours (learned or read, less those) whose mixes the
     most bases' rim paint lies nearest, and each base of another colour is named for the team
     whose mixes are nearest to its paint: a colour's mixes are those of it, the surface and
@@ -58,7 +58,6 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     if len(counts) <= most:
         return None
     learned = {c.name: c.lab[1:] for c in seen.colours}
-    light = {c.name: float(c.lab[0]) for c in seen.colours}
     nominal = {c.name: c.lab[1:] for c in Palette.nominal().colours}
     # each colour's line to the surface: from its learned colour, else its nominal one (a taught
     # colour's name that the picture did not learn has neither, and no line)
@@ -69,7 +68,7 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
             break
         teams = [t for t in counts if t != name and name in learned and t in learned and
                  ghost_of(learned[name], learned[t], surface_ab) and
-                 not lighter_than_blend(light[name], light[t], surface_L)]
+                 not _too_light_for_blend(name, t, bases, surface_L)]
         if len(teams) == 1:
             counts[teams[0]] += counts.pop(name)
             renamed = {k: (teams[0] if v == name else v) for k, v in renamed.items()} | {name: teams[0]}
@@ -154,6 +153,29 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool, surface_L: float | No
     if named == names:
         return None
     return _renamed(bases, named)
+
+
+def _too_light_for_blend(name: str, team: str, bases, surface_L: float | None) -> bool:
+    """Whether the rims read in colour ``name`` are too light to be ``team``'s rims blended into
+    the surface (:func:`~companion.vision.colours.lighter_than_blend`, on the median paint
+    lightness of the bases read in each; False when either has none). The rims' own paint, not
+    the learned colours': a team's colour can be learned from its darker figures and cloaks,
+    while its pale rims' blend into the turf is as light as the rims.
+
+    >>> from companion.vision.base_reading import Base
+    >>> rim = lambda colour, L: Base(0.0, 0.0, 30, colour, 0.6, 1.0, 0.01, paint_L=L)
+    >>> bases = [rim("cyan", 62.6), rim("cyan", 63.8), rim("cyan", 52.1), rim("blue", 41.6), rim("blue", 47.7)]
+    >>> _too_light_for_blend("cyan", "blue", bases, 43.1)                 # turned case 128840
+    True
+    >>> bases = [rim("cyan", 51.0), rim("blue", 48.3), rim("blue", 52.0)]       # turned case 75356
+    >>> _too_light_for_blend("cyan", "blue", bases, 42.0), _too_light_for_blend("cyan", "blue", bases, None)
+    (False, False)
+    """
+    rims = [b.paint_L for b in bases if b.color == name and b.paint_L is not None]
+    lights = [b.paint_L for b in bases if b.color == team and b.paint_L is not None]
+    if not rims or not lights:
+        return False
+    return lighter_than_blend(float(np.median(rims)), float(np.median(lights)), surface_L)
 
 
 def _lighter_than_blend(base, rims, surface_L: float | None) -> bool:
