@@ -171,11 +171,9 @@ def _too_light_for_blend(name: str, team: str, bases, surface_L: float | None) -
     >>> _too_light_for_blend("cyan", "blue", bases, 42.0), _too_light_for_blend("cyan", "blue", bases, None)
     (False, False)
     """
-    rims = [b.paint_L for b in bases if b.color == name and b.paint_L is not None]
-    lights = [b.paint_L for b in bases if b.color == team and b.paint_L is not None]
-    if not rims or not lights:
-        return False
-    return lighter_than_blend(float(np.median(rims)), float(np.median(lights)), surface_L)
+    rims = _median_lightness(b for b in bases if b.color == name)
+    lights = _median_lightness(b for b in bases if b.color == team)
+    return rims is not None and lights is not None and lighter_than_blend(rims, lights, surface_L)
 
 
 def _lighter_than_blend(base, rims, surface_L: float | None) -> bool:
@@ -188,10 +186,14 @@ def _lighter_than_blend(base, rims, surface_L: float | None) -> bool:
     >>> _lighter_than_blend(rim(66.9), [rim(38.0), rim(38.4)], 42.4), _lighter_than_blend(rim(49.0), [rim(46.7)] * 2, 42.7)
     (True, False)
     """
-    lights = [r.paint_L for r in rims if r.paint_L is not None]
-    if base.paint_L is None or not lights:
-        return False
-    return lighter_than_blend(base.paint_L, float(np.median(lights)), surface_L)
+    lights = _median_lightness(rims)
+    return base.paint_L is not None and lights is not None and lighter_than_blend(base.paint_L, lights, surface_L)
+
+
+def _median_lightness(bases) -> float | None:
+    """The median rim paint lightness of those of ``bases`` that have one (None: none has)."""
+    lights = [b.paint_L for b in bases if b.paint_L is not None]
+    return float(np.median(lights)) if lights else None
 
 
 def _renamed(bases, names: list[str]) -> list:

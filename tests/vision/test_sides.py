@@ -85,7 +85,6 @@ def test_a_team_greyed_by_dim_light_is_named_for_its_own_colour_not_one_whose_li
                                         "red", "red"]
 
 
-
 def test_rims_lighter_than_any_blend_of_a_team_and_the_surface_are_no_blend_of_them():
     """Turned seed 128840 at JPEG 91 (cyan and blue teams, 16.9 px/in): three pale cyan rims
     read as cyan, five blue as blue, and a red figure over the fourth cyan rim read as a red
@@ -124,6 +123,7 @@ def test_pale_rims_blended_into_turf_are_their_team_however_dark_its_learned_col
     named, sides = named_for_sides(bases, 2, seen, (-36.0, 30.0), turns_hues=True, surface_L=42.0)
     assert sides == ["blue", "red"]
     assert [b.color for b in named] == ["red", "red", "red", "blue", "red", "blue", "blue"]
+
 
 NAMES = ["red", "blue", "yellow", "magenta", "cyan"]
 AB = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
