@@ -19,6 +19,9 @@ token centre error.
     python benchmarks/vision_accuracy.py --wide --turned --exposure 1.0-1.3
                                   (each picture brighter by a factor from that range: a bright
                                    lamp, the markers' white paper clipping in one channel)
+    python benchmarks/vision_accuracy.py --wide --turned --surface turf --jpeg 88-95 --cases 3200 --jobs 2
+                                  (like the hidden check's pictures: each saved at a quality
+                                   drawn from 88-95; the cases shared among two processes)
 
 The wider set (issue 10, ``make_wide_case``) randomises what a table the detector has
 never seen may look like: four surfaces (turf, grey felt, a printed mat, wood), paint
@@ -123,13 +126,38 @@ def exposures(text: str) -> tuple[float, float]:
     return float(low), float(high or low)
 
 
+def qualities(text: str) -> tuple[int, int]:
+    """``--jpeg``'s qualities: "90" (every picture) or "88-95" (each case its own, drawn from
+    its seed by :func:`quality_of`).
+
+    >>> qualities("90"), qualities("88-95")
+    ((90, 90), (88, 95))
+    """
+    low, _, high = text.partition("-")
+    low, high = int(low), int(high or low)
+    if not 1 <= low <= high <= 100:
+        raise argparse.ArgumentTypeError(f"JPEG quality {text!r}: 1-100, or a range such as 88-95")
+    return low, high
+
+
+def quality_of(seed: int, low: int, high: int) -> int:
+    """A case's JPEG quality for ``--jpeg LOW-HIGH``: drawn from its seed alone, so that the same
+    case is saved alike however a run is split.
+
+    >>> quality_of(7, 90, 90), 88 <= quality_of(7, 88, 95) <= 95
+    (90, True)
+    """
+    return low if low == high else int(np.random.default_rng([seed, 88]).integers(low, high + 1))
+
+
 def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None, jpeg=None,
                   teams_known=False, exposure=None):
     """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm)
     through `companion detect`'s own function, tallied per condition; with ``below_ppi`` and
     ``surface``, only the cases whose board is seen at fewer pixels per inch, on that surface;
-    with ``jpeg``, each picture saved at that JPEG quality instead of its own (the set ties
-    quality to the surface: turf is never saved as JPEG, felt always at 75); with ``teams_known``,
+    with ``jpeg`` (low, high), each picture saved at a JPEG quality in that range
+    (:func:`quality_of`) instead of its own (the set ties quality to the surface: turf is never
+    saved as JPEG, felt always at 75); with ``teams_known``,
     the case's own teams given (``--teams``), as `companion run` is configured for its game;
     with ``exposure`` (low, high), each picture made brighter by a factor drawn from that range
     (:func:`exposure_of`), its white paper clipping in the light's strongest channel, tallied
@@ -150,7 +178,7 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
                 continue
             measured += 1
             if jpeg is not None:
-                case = replace(case, jpeg_quality=jpeg)
+                case = replace(case, jpeg_quality=quality_of(seed, *jpeg))
             if exposure is not None:
                 case = replace(case, exposure=exposure_of(seed, *exposure))
             teams = sorted({p.team for p in case.scene.pieces}) if teams_known else None
@@ -170,6 +198,39 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
                 extra.append(f"exposure x{tenth:.1f}-{tenth + 0.1:.1f}")
             # each error line names its picture's pixels per inch: the targets are read by band
             tally_picture(f"{seed} ({ppi:.1f} px/in)", truth, out, total, by, extra, verbose, message)
+    return total, by, measured
+
+
+def _evaluate_chunk(job):
+    """One process's share of a ``--jobs`` run: its tallies and what it printed."""
+    import contextlib
+    import io
+
+    seeds, options = job
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        total, by, measured = evaluate_wide(seeds, **options)
+    return total, dict(by), measured, printed.getvalue()
+
+
+def evaluate_wide_jobs(cases, jobs: int, chunk: int = 20, **options):
+    """:func:`evaluate_wide` with the cases shared among ``jobs`` processes, ``chunk`` seeds at a
+    time; the same tallies as one process, what each chunk printed in seed order."""
+    from collections import defaultdict
+    from multiprocessing import Pool
+
+    from vision_samples import Tally
+
+    cases = list(cases)
+    total, by, measured = Tally(), defaultdict(Tally), 0
+    with Pool(jobs) as pool:
+        for t, b, m, printed in pool.imap(_evaluate_chunk, [(cases[k:k + chunk], options)
+                                                             for k in range(0, len(cases), chunk)]):
+            print(printed, end="", flush=True)
+            total.add(t)
+            for name, tally in b.items():
+                by[name].add(tally)
+            measured += m
     return total, by, measured
 
 
@@ -204,8 +265,9 @@ def main():
                     help="with --wide: only the cases whose board is seen at fewer pixels per inch (at its centre)")
     ap.add_argument("--surface", choices=("turf", "felt", "mat", "wood"), default=None,
                     help="with --wide: only the cases on this surface")
-    ap.add_argument("--jpeg", type=int, default=None, metavar="Q",
-                    help="with --wide: each picture saved at this JPEG quality (1-100) instead of its own")
+    ap.add_argument("--jpeg", type=qualities, default=None, metavar="Q",
+                    help="with --wide: each picture saved at this JPEG quality (1-100) instead of its own, or at "
+                         "one drawn for each case from a range (\"88-95\")")
     ap.add_argument("--finder-seed", type=int, default=0,
                     help="the base search's RANSAC draws (companion detect uses 0): how much the answers depend on them")
     ap.add_argument("--teams-known", action="store_true",
@@ -213,12 +275,17 @@ def main():
     ap.add_argument("--exposure", type=exposures, default=None, metavar="LOW-HIGH",
                     help="with --wide: each picture made brighter by a factor drawn from this range (\"1.0-1.3\"), "
                          "white paper clipping in the light's strongest channel")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="with --wide: share the cases among this many processes (the same figures)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     if args.wide:
-        total, by, measured = evaluate_wide(range(args.first, args.first + args.cases), args.verbose,
-                                            args.finder_seed, args.turned, args.below_ppi, args.surface,
-                                            args.jpeg, args.teams_known, args.exposure)
+        options = dict(verbose=args.verbose, finder_seed=args.finder_seed, turned=args.turned,
+                       below_ppi=args.below_ppi, surface=args.surface, jpeg=args.jpeg,
+                       teams_known=args.teams_known, exposure=args.exposure)
+        seeds = range(args.first, args.first + args.cases)
+        total, by, measured = (evaluate_wide_jobs(seeds, args.jobs, **options) if args.jobs > 1
+                               else evaluate_wide(seeds, **options))
         if measured < args.cases:
             print(f"cases measured: {measured} of {args.cases}")
         print(total.line("all"))

@@ -38,6 +38,13 @@ class Tally:
         self.errors: list[float] = []
         self.tokens = self.tokens_found = self.tokens_near = self.tokens_invented = 0
 
+    def add(self, other: "Tally") -> None:
+        """Count ``other``'s pictures in this tally too (a run split over processes)."""
+        for key in ("truth", "found", "matched", "size", "colour", "tokens", "tokens_found", "tokens_near",
+                    "tokens_invented"):
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+        self.errors += other.errors
+
     def line(self, name: str) -> str:
         if not self.errors:                  # nothing matched: "nan" says so, without numpy's warnings
             rms = p95 = float("nan")
