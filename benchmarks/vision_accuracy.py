@@ -191,8 +191,8 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             c = case.conditions
             band, height = ppi_band(ppi), "raised" if c["raised"] else "flat"
             extra = [height, f"surface {c['surface']}", f"{c['size'][0]}x{c['size'][1]}", band, f"{height}, {band}"]
-            if "orientation" in c:
-                extra.append(f"board {c['orientation']}")
+            if "orientation" in c:       # a portrait board is seen at fewer px/in at its far end
+                extra += [f"board {c['orientation']}", f"board {c['orientation']}, {band}"]
             if exposure is not None:
                 tenth = int(case.exposure * 10) / 10
                 extra.append(f"exposure x{tenth:.1f}-{tenth + 0.1:.1f}")
