@@ -40,7 +40,10 @@ def vision_status(result) -> str:
         f", {len(result.tokens)} tokens"
     low = getattr(result, "low_ppi", None)
     if low is not None:     # the set-up advice the log gives once, kept in view while it holds
-        line += f" - board at {low:.0f} px/in: bring the camera closer"
+        # (a board upright in the picture is seen at more px/in turned a quarter: say that first)
+        fix = "turn the camera so the board lies along the picture" if getattr(result, "upright", False) \
+            else "bring the camera closer"
+        line += f" - board at {low:.0f} px/in: {fix}"
     if getattr(result, "colourless", False):
         line += " - no colour in the picture: team rims cannot be read"
     return line + (f" - {result.message}" if result.message else "")

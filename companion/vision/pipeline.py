@@ -48,23 +48,51 @@ def board_ppi(reg: Registration, board_in: tuple[float, float], camera: CameraMo
     return reg.ppi(board_in[0] / 2, board_in[1] / 2, camera)
 
 
+def board_upright(reg: Registration, board_in: tuple[float, float], frame_size: tuple[int, int],
+                  camera: CameraModel | None = None) -> bool:
+    """Whether the board's long side runs along the picture's short side (a camera above the
+    pitch's short side sees it so in a landscape frame). Turned a quarter, the board fills
+    the picture's long side and is seen at more pixels per inch: at 1280x720 a Takkure pitch
+    with its markers gets 29 px/in at most, against 22 upright.
+
+    >>> pitch, frame = (22.0, 30.0), (1280, 720)
+    >>> upright = Registration("ok", np.diag([17.0, 17.0, 1.0]), (0, 1, 2, 3))   # y, the long side, down
+    >>> lying = Registration("ok", np.array([[0.0, 25.0, 0.0], [25.0, 0.0, 0.0], [0.0, 0.0, 1.0]]), (0, 1, 2, 3))
+    >>> board_upright(upright, pitch, frame), board_upright(lying, pitch, frame)
+    (True, False)
+    >>> board_upright(upright, pitch, (720, 1280))          # a portrait picture: upright is along it
+    False
+    """
+    (w, h), (width, height) = board_in, frame_size
+    if w == h or width == height:
+        return False
+    c = np.array([w / 2, h / 2])
+    p = reg.to_image(np.array([c, c + ((0.0, 1.0) if h > w else (1.0, 0.0))]), camera)
+    dx, dy = np.abs(p[1] - p[0])
+    return bool(dy > dx) if width > height else bool(dx > dy)
+
+
 NO_COLOUR = ("the picture shows no colour (a monochrome camera, or its colour turned off): bases are "
              "told apart by their rims' team colours, and none can be read")
 
 
-def advice_at(ppi: float | None) -> str:
+def advice_at(ppi: float | None, upright: bool = False) -> str:
     """A sentence for the player when the board is seen at ``ppi`` (:func:`board_ppi`), fewer
-    than LOW_PPI pixels per inch, else '' (also for None).
+    than LOW_PPI pixels per inch, else '' (also for None); ``upright``: its long side runs
+    along the picture's short side (:func:`board_upright`), and turning it comes first.
 
     >>> advice_at(17.0).split(":")[0]
     'the board is seen at 17.0 pixels per inch'
+    >>> advice_at(17.0, upright=True).split("(")[1].split(",")[0]
+    "turn the camera or the board so that the board's long side runs along the picture's"
     >>> advice_at(24.0), advice_at(None)
     ('', '')
     """
     if ppi is None or ppi >= LOW_PPI:
         return ""
+    turn = "turn the camera or the board so that the board's long side runs along the picture's, " if upright else ""
     return (f"the board is seen at {ppi:.1f} pixels per inch: bases are found more reliably at "
-            f"{LOW_PPI:.0f} or more (move the camera closer, let the board fill more of the picture, "
+            f"{LOW_PPI:.0f} or more ({turn}move the camera closer, let the board fill more of the picture, "
             f"or use a higher resolution)")
 
 
@@ -82,6 +110,7 @@ class VisionResult:
     # the board's pixels per inch when under LOW_PPI (bases are read less reliably there: the
     # camera panel says so, as the log does once); None when the board is seen well enough
     low_ppi: float | None = None
+    upright: bool = False             # ... and its long side runs along the picture's short side
     # the picture shows no colour at all (a monochrome camera): no team's rims can be read
     colourless: bool = False
 
@@ -108,6 +137,7 @@ class VisionPipeline:
         self.small_tokens = SmallTokenReader({i: self.markers.bits(i) for i in TOKEN_NAMES}, camera)
         self.height_in = profile.base_height_mm * parallax.MM
         self.low_ppi: float | None = None   # the board's pixels per inch, when under LOW_PPI (see advice)
+        self.upright = False                # ... and its long side along the picture's short side
         self.colourless = False             # the last searched picture showed no colour (see _advise)
         if camera is None and self.height_in > 0:
             log.info("no CAMERA.toml: bases are taken as flat on the board; a rim %.1f mm up can read up to "
@@ -196,17 +226,19 @@ class VisionPipeline:
     @property
     def advice(self) -> str:
         """:func:`advice_at` for the board as last searched ('' when seen well enough)."""
-        return advice_at(self.low_ppi)
+        return advice_at(self.low_ppi, self.upright)
 
     def _advise(self, reg: Registration, frame: np.ndarray) -> None:
         """Say once in the log, and keep in ``low_ppi`` (which each result carries to the
         screen), when the board has too few pixels per inch (the camera moved further off:
         said again); and likewise in ``colourless`` when the picture shows no colour at all."""
-        ppi = board_ppi(reg, (self.profile.width_in, self.profile.height_in), self.camera)
+        board_in = (self.profile.width_in, self.profile.height_in)
+        ppi = board_ppi(reg, board_in, self.camera)
         low = ppi if ppi < LOW_PPI else None
-        if low is not None and self.low_ppi is None:
-            log.warning("%s", advice_at(low))
-        self.low_ppi = low
+        upright = low is not None and board_upright(reg, board_in, (frame.shape[1], frame.shape[0]), self.camera)
+        if low is not None and (self.low_ppi is None or upright != self.upright):
+            log.warning("%s", advice_at(low, upright))
+        self.low_ppi, self.upright = low, upright
         grey = colourless(frame)
         if grey and not self.colourless:
             log.warning("%s", NO_COLOUR)
@@ -305,7 +337,7 @@ class VisionPipeline:
         return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,
                             {"markers": (t1 - t0) * 1000, "bases": (t2 - t1) * 1000,
                              "tokens+tracking": (t3 - t2) * 1000, "total": (t3 - t0) * 1000},
-                            low_ppi=self.low_ppi, colourless=self.colourless)
+                            low_ppi=self.low_ppi, upright=self.upright, colourless=self.colourless)
 
 
 def _moved(bases: list[Base], how, centre: np.ndarray, height_in) -> list[Base]:

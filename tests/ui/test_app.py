@@ -131,6 +131,9 @@ def test_the_camera_panel_keeps_saying_when_the_board_is_seen_too_small():
     low = VisionResult(12, "ok", low_ppi=14.3)
     assert vision_status(low) == "0 pieces, 0 tokens - board at 14 px/in: bring the camera closer"
     assert vision_status(VisionResult(12, "ok")) == "0 pieces, 0 tokens"
+    upright = VisionResult(12, "ok", low_ppi=16.4, upright=True)     # its long side along the picture's short one
+    assert vision_status(upright) == "0 pieces, 0 tokens - board at 16 px/in: turn the camera so the board lies " \
+                                     "along the picture"
     assert vision_status(VisionResult(12, "lost", "frame marker 2 not seen", low_ppi=14.3)) == "frame marker 2 not seen"
 
 

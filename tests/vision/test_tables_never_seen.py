@@ -1166,6 +1166,23 @@ def test_a_board_seen_at_too_few_pixels_per_inch_is_said_once(pitch, caplog):
     assert result.status == "ok" and result.low_ppi is None
 
 
+def test_a_board_seen_upright_at_too_few_pixels_per_inch_is_told_to_turn(pitch, caplog):
+    """Turned seed 136560: the pitch's long side runs along a 1280x720 picture's short side, at
+    16.4 px/in, where a portrait board's bases erred most in the fresh set (PERFORMANCE.md,
+    "Where it stands"). Turned a quarter it would fill the picture's long side: the advice
+    says that first. Seed 10187's board, as small but lying along the picture, is not told to turn."""
+    pipe = VisionPipeline(pitch, track=False)
+    with caplog.at_level("WARNING", logger="companion.vision.pipeline"):
+        result = pipe.process(make_turned_case(136560).image())
+    said = [r.getMessage() for r in caplog.records if "pixels per inch" in r.getMessage()]
+    assert result.upright and round(result.low_ppi, 1) == 16.4
+    assert said == [pipe.advice] and "(turn the camera or the board so that the board's long side runs along " \
+        "the picture's, move the camera closer" in said[0]
+    lying = VisionPipeline(pitch, track=False)
+    result = lying.process(make_wide_case(10187).image())
+    assert round(result.low_ppi, 1) == 18.9 and not result.upright and "turn" not in lying.advice
+
+
 def test_a_picture_with_no_colour_is_said_once(pitch, caplog):
     """A monochrome camera (seed 10003's picture with its colour taken out, as a greyscale file
     reads): the board is found, but no team's rims can be read. The player is told why, once in
