@@ -713,7 +713,8 @@ def blend_position(ab, paint_ab, surface_ab, beyond: float = 0.0):
     span = np.asarray(surface_ab, float) - p
     length2 = float(span @ span)
     da, db = ab[..., 0] - p[0], ab[..., 1] - p[1]
-    t = np.clip((da * span[0] + db * span[1]) / max(length2, 1e-9), -beyond, 1.0)
+    # (a line of no length, the paint the surface's own colour: every colour is at its one point)
+    t = np.clip((da * span[0] + db * span[1]) / (length2 or 1.0), -beyond, 1.0)
     return t, np.hypot(da - t * span[0], db - t * span[1]), math.sqrt(length2)
 
 

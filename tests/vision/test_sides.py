@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
@@ -277,6 +277,8 @@ WEIGHT = st.floats(0, 1, allow_subnormal=False)     # (a subnormal weight's prod
 
 
 @given(paint=AB, surface=AB, w=st.tuples(WEIGHT, WEIGHT, WEIGHT), point=AB)
+# a paint 3e-5 from the surface, which is grey: the line's length was floored, and its middle read 4e-6 off it
+@example(paint=(0.0, 2.641513413319321e-05), surface=(0.0, 0.0), w=(1.0, 0.0, 1.0), point=(0.0, 0.0))
 def test_a_colour_is_off_a_paints_mixes_by_its_distance_to_their_triangle(paint, surface, w, point):
     """Every mix of a paint, the surface and grey is 0 off them; any colour is off them by no
     more than its distance to the nearest of the three."""
