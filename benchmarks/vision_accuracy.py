@@ -120,10 +120,15 @@ def exposure_of(seed: int, low: float, high: float) -> float:
     return float(np.random.default_rng([seed, 77]).uniform(low, high))
 
 
+def _span(text: str, kind):
+    """A range given as "LOW-HIGH", or one value for both ends, each read as ``kind``."""
+    low, _, high = text.partition("-")
+    return kind(low), kind(high or low)
+
+
 def exposures(text: str) -> tuple[float, float]:
     """``--exposure``'s range: "1.0-1.3" (or one value)."""
-    low, _, high = text.partition("-")
-    return float(low), float(high or low)
+    return _span(text, float)
 
 
 def qualities(text: str) -> tuple[int, int]:
@@ -133,8 +138,7 @@ def qualities(text: str) -> tuple[int, int]:
     >>> qualities("90"), qualities("88-95")
     ((90, 90), (88, 95))
     """
-    low, _, high = text.partition("-")
-    low, high = int(low), int(high or low)
+    low, high = _span(text, int)
     if not 1 <= low <= high <= 100:
         raise argparse.ArgumentTypeError(f"JPEG quality {text!r}: 1-100, or a range such as 88-95")
     return low, high
@@ -191,7 +195,7 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
             c = case.conditions
             band, height = ppi_band(ppi), "raised" if c["raised"] else "flat"
             extra = [height, f"surface {c['surface']}", f"{c['size'][0]}x{c['size'][1]}", band, f"{height}, {band}"]
-            if "orientation" in c:       # a portrait board is seen at fewer px/in at its far end
+            if "orientation" in c:       # upright, the pitch fills less of the frame: fewer px/in
                 extra += [f"board {c['orientation']}", f"board {c['orientation']}, {band}"]
             if exposure is not None:
                 tenth = int(case.exposure * 10) / 10
