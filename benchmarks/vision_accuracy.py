@@ -219,15 +219,18 @@ def _evaluate_chunk(job):
 
 def evaluate_wide_jobs(cases, jobs: int, chunk: int = 20, **options):
     """:func:`evaluate_wide` with the cases shared among ``jobs`` processes, ``chunk`` seeds at a
-    time; the same tallies as one process, what each chunk printed in seed order."""
+    time; the same tallies as one process, what each chunk printed in seed order. The processes
+    are started fresh ("spawn"), not forked: a fork copies a process whose other threads (OpenCV's
+    own, once a picture has been read) may hold a lock, and the copy then waits on it for ever
+    (a test that read cases and then shared more among processes hung so under pytest-xdist)."""
+    import multiprocessing
     from collections import defaultdict
-    from multiprocessing import Pool
 
     from vision_samples import Tally
 
     cases = list(cases)
     total, by, measured = Tally(), defaultdict(Tally), 0
-    with Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for t, b, m, printed in pool.imap(_evaluate_chunk, [(cases[k:k + chunk], options)
                                                              for k in range(0, len(cases), chunk)]):
             print(printed, end="", flush=True)
