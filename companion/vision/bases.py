@@ -78,6 +78,9 @@ NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measure
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
 MIN_COVERAGE = 0.45      # a two-edge reading's rays cover this share of its round (of the round that
 #                          rays not running into a touching base of its colour leave it)
+PART_RAYS = 0.3          # a rim crossed with both edges by fewer than 40 % of its rays, this share or
+PART_FIT_IN = 0.025      # more, is read if they fit within this (a figure's outline and a top fit
+#                          0.05-0.06 in; a part of a rim under a figure 0.011-0.017)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
 ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
@@ -571,12 +574,13 @@ class BaseFinder(LateReadings):
         edge alone is a looser fit, and is measured again from ``AIM_AGAIN_IN`` (0.02 in) off."""
         rho, pts = self._rays(centre, r_mid)
         base = self._analyse(reg, colour, centre, r_mid, others, rho, self._sample(frame, reg, pts), quick=True)
-        fitted, rest = self._fitted, self._rest
+        fitted, rest, partial = self._fitted, self._rest, self._partial
         if rest is None:                           # the rim's outer edge alone, or no rim: done
             return self._second_look(frame, reg, colour, centre, others, base, fitted)
         if np.hypot(*(fitted[0] - centre)) > AIM_IN:
             again = self._measure(frame, reg, colour, fitted[0], fitted[1], others)
-            if again is not None:
+            # (aimed by a part of a rim, it is held to a part's fit: see PART_FIT_IN)
+            if again is not None and not (partial and again.residual_in > PART_FIT_IN):
                 return again
         return rest()
 
@@ -646,6 +650,7 @@ class BaseFinder(LateReadings):
         once a rim's two edges are fitted (None, with ``_fitted`` set: where to look again, and
         ``_rest()`` the rest of the measurement)."""
         self._fitted = self._rest = None
+        self._partial = False
         dirs = DIRS
         score = colour.score(lab[..., 1], lab[..., 2])
         peak_at = np.argmax(score, axis=1)
@@ -660,8 +665,9 @@ class BaseFinder(LateReadings):
         outer_r, inner_r, found_out, found_in = crossings(score, rho, peak_at, level / 2)
         ok = found_out.copy()
         # rays that cross the rim with both its edges: 40 % of them (TABLE_SPEC keeps half of each
-        # rim in view); of a rim touching another of its colour, 40 % of those that do not run
-        # into it, and 30 % at least: a figure over half of it leaves no more
+        # rim in view), or 30 % when its two edges fit tightly (PART_RAYS); of a rim touching
+        # another of its colour, 40 % of those that do not run into it, and 30 % at least: a
+        # figure over half of it leaves no more
         need, least_coverage = RAYS * 0.4, MIN_COVERAGE
         if others:
             free = np.ones(RAYS, bool)
@@ -674,6 +680,7 @@ class BaseFinder(LateReadings):
             least_coverage = MIN_COVERAGE * _sectors(np.flatnonzero(free))
         ok &= (peak >= 0.6 * level) & (peak <= 1.6 * level)
         both = ok & found_in & (outer_r - inner_r >= 1.5 * MM)
+        partial = False
         if np.count_nonzero(both) < RAYS * 0.4:
             # A figure in its team's colour (a cloak) hides the rim's inner edge: the outer edge,
             # the base's own, still gives the centre and the size.
@@ -686,7 +693,12 @@ class BaseFinder(LateReadings):
                 if np.count_nonzero(ok_rim) >= RAYS * 0.5:
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
                 return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho, score)
-            if np.count_nonzero(both) < need:
+            if not others and np.count_nonzero(both) >= RAYS * PART_RAYS:
+                # a figure of another colour over half the rim, the arc left blurred into it at
+                # both ends: a part, read only if its two edges fit tightly (``_finish``)
+                need, partial = RAYS * PART_RAYS, True
+                self._partial = partial
+            elif np.count_nonzero(both) < need:
                 return self._reject(f"only {np.count_nonzero(both)} rays cross a rim")
         ok_out = ok
         ok = both
@@ -716,16 +728,17 @@ class BaseFinder(LateReadings):
                                     centre + outer_r[ok_out, None] * dirs[ok_out],
                                     lambda surface=(0.0, 0.0): rim_paint(lab, rho, centre, used[keep], c, ro, surface),
                                     lambda: mixed_radius(lab, rho, peak_at, centre, used[keep], c, colour.lab[1:],
-                                                         self.surface_ab), colour, least_coverage)
+                                                         self.surface_ab), colour, least_coverage, partial)
         if quick:
             self._rest = rest
             return None
         return rest()
 
     def _finish(self, c, ro, ri, outer, inner, used, keep, rim_lab, outer_edge, paint, mixed_outer,
-                colour: TeamColour, least_coverage: float = MIN_COVERAGE) -> Base | None:
+                colour: TeamColour, least_coverage: float = MIN_COVERAGE, partial: bool = False) -> Base | None:
         """The rest of :meth:`_analyse` once the rim's two edges are fitted: its size, colour and
-        fit checked (its rays' share of the round at least ``least_coverage``), its centre from
+        fit checked (its rays' share of the round at least ``least_coverage``; a ``partial`` rim,
+        crossed by fewer rays than a whole one needs, within ``PART_FIT_IN``), its centre from
         the outer edge."""
         coverage = _sectors(used[keep])
         # The size from the rim's centre line, which blur, JPEG's coarse chroma and a pale paint
@@ -771,7 +784,7 @@ class BaseFinder(LateReadings):
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
         res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
         residual = math.sqrt(float(res @ res) / len(res))
-        if residual > MAX_RESIDUAL_IN:                 # before the paint: it costs more
+        if residual > (PART_FIT_IN if partial else MAX_RESIDUAL_IN):     # before the paint: it costs more
             return self._reject(f"residual {residual:.4f} in")
         rim, peak = paint(), _median_ab(rim_lab[keep])
         name = self._paint_name(rim, colour)

@@ -1336,6 +1336,25 @@ def test_a_half_hidden_rim_touching_another_of_its_colour_is_still_measured(pitc
     assert _near(found, 10.844, 8.886, 0.05) == [("blue", 40)]
 
 
+def test_a_rim_crossed_on_fewer_than_two_rays_in_five_is_read_when_its_two_edges_fit_tightly(pitch):
+    # Turned case 138648 (turf, JPEG 89, 15.8 px/in): a dark figure over the near side of a
+    # magenta 30 mm rim; the arc left blurs into it at both ends, and 23 of the 60 rays crossed
+    # the rim with both edges, one short of 40 %. From 30 % such a part is read, if its two
+    # edges fit within PART_FIT_IN (0.015-0.017 in here).
+    found = _bases(replace(make_turned_case(138648), jpeg_quality=89), pitch)
+    assert _near(found, 18.03, 7.97, 0.05) == [("magenta", 30)]
+
+
+def test_a_part_of_a_rim_fitted_loosely_aims_no_reading_off_its_base(pitch):
+    # Wide case 141418 (a printed mat, JPEG 85, 17.7 px/in): red's score crosses 23 rays of a
+    # magenta 30 mm rim under a red figure. Read as a part, the fit moved its centre 0.18 in,
+    # and measured again from there it fitted 0.059 in loosely, 0.47 in off the base, and was
+    # kept while the base was lost. A reading aimed by a part is held to a part's fit.
+    found = _bases(make_wide_case(141418), pitch)
+    assert _near(found, 18.30, 2.03, 0.6) == [("magenta", 30)]
+    assert _near(found, 18.30, 2.03, 0.05) == [("magenta", 30)]
+
+
 def test_a_sparse_group_as_large_as_the_board_keeps_only_its_solid_parts():
     from companion.vision.bases import _solid_parts
 
