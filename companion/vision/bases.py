@@ -803,7 +803,7 @@ class BaseFinder(LateReadings):
             c = co
         return Base(float(c[0]), float(c[1]), size, name, float(ro), coverage, residual,
                     chroma=float(np.hypot(rim[1], rim[2])), ab=peak, mixed=mixed, wider=wider,
-                    paint_ab=(float(rim[1]), float(rim[2])), paint_L=float(rim[0]))
+                    paint_ab=(float(rim[1]), float(rim[2])), paint_L=float(rim[0]), part=partial)
 
     @staticmethod
     def _mix_at_larger(size: int, ro: float, mixed_outer) -> bool:
