@@ -648,7 +648,8 @@ class BaseFinder(LateReadings):
         """The base whose rim the rays ``rho`` from ``centre`` (Lab samples ``lab``) cross, or None;
         ``self._fitted`` is then the rim's fitted (centre, mid radius), or None. ``quick``: stop
         once a rim's two edges are fitted (None, with ``_fitted`` set: where to look again, and
-        ``_rest()`` the rest of the measurement)."""
+        ``_rest()`` the rest of the measurement; ``_partial``: whether the rays saw only a part
+        of the rim, ``PART_RAYS``)."""
         self._fitted = self._rest = None
         self._partial = False
         dirs = DIRS

@@ -188,9 +188,9 @@ def _more_of(whole: Base, part: Base) -> bool:
     >>> _more_of(replace(whole, coverage=0.5), part), _more_of(replace(whole, edges=1), part)
     (False, False)
     """
-    return bool(part.part and whole.edges == 2 and whole.diameter_mm == part.diameter_mm and \
-        whole.coverage >= PART_ROUND > part.coverage and whole.residual_in <= BLEND_LOOSER * part.residual_in and \
-        np.hypot(whole.x_in - part.x_in, whole.y_in - part.y_in) < ONE_CENTRE_IN)
+    return bool(part.part and whole.edges == 2 and whole.diameter_mm == part.diameter_mm and
+                whole.coverage >= PART_ROUND > part.coverage and whole.residual_in <= BLEND_LOOSER * part.residual_in
+                and np.hypot(whole.x_in - part.x_in, whole.y_in - part.y_in) < ONE_CENTRE_IN)
 
 
 def ghost_of(colour_ab, paint_ab, surface_ab) -> bool:
