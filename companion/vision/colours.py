@@ -734,7 +734,9 @@ def off_mixes(ab, paint_ab, surface_ab) -> float:
     x, y = float(ab[0]), float(ab[1])
     corners = ((float(paint_ab[0]), float(paint_ab[1])), (float(surface_ab[0]), float(surface_ab[1])), (0.0, 0.0))
     (px, py), (sx, sy), _ = corners
-    if abs(px * sy - py * sx) > 1e-9:             # a triangle, not a line (a grey paint, a grey surface)
+    # a triangle, not a line (a grey paint, a grey surface): its area against its size, whatever
+    # the size (a triangle 1e-5 Lab across has an area of 5e-11, and is one)
+    if abs(px * sy - py * sx) > 1e-9 * (px * px + py * py + sx * sx + sy * sy):
         sides = [(bx - ax) * (y - ay) - (by - ay) * (x - ax)      # which side of each edge
                  for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])]
         if all(v >= 0 for v in sides) or all(v <= 0 for v in sides):

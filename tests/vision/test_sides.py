@@ -279,6 +279,9 @@ WEIGHT = st.floats(0, 1, allow_subnormal=False)     # (a subnormal weight's prod
 @given(paint=AB, surface=AB, w=st.tuples(WEIGHT, WEIGHT, WEIGHT), point=AB)
 # a paint 3e-5 from the surface, which is grey: the line's length was floored, and its middle read 4e-6 off it
 @example(paint=(0.0, 2.641513413319321e-05), surface=(0.0, 0.0), w=(1.0, 0.0, 1.0), point=(0.0, 0.0))
+# a triangle 1e-5 across: its area (1e-10) was under a fixed 1e-9, it was taken for a line, and
+# the mix at its middle read 2.4e-6 off the line's edges
+@example(paint=(0.0, 1e-05), surface=(1e-05, 0.0), w=(1.0, 1.0, 1.0), point=(0.0, 0.0))
 def test_a_colour_is_off_a_paints_mixes_by_its_distance_to_their_triangle(paint, surface, w, point):
     """Every mix of a paint, the surface and grey is 0 off them; any colour is off them by no
     more than its distance to the nearest of the three."""
