@@ -6,7 +6,10 @@ with ``id``, ``x_in``, ``y_in``) and, for a lens, NNN.camera.toml. Prints the
 targets per folder and per condition (each colour, each size):
 
     python benchmarks/vision_samples.py ../shared/vision-samples/flat ../shared/vision-samples/raised \
-        --board ../shared/vision-samples/takkure-pitch.toml [-v]
+        --board ../shared/vision-samples/takkure-pitch.toml [-v] [--teams-known]
+
+With ``--teams-known`` each picture's own teams (its truth's colours) are given, as ``--teams``
+gives them and as `companion run` is configured for its game.
 
 Targets (issue 10): recall and precision >= 99 %, colour and size right every time,
 centre error RMS <= 0.02 in and p95 <= 0.04 in, tokens found >= 95 % within 0.05 in (and none
@@ -130,10 +133,11 @@ def sample_pictures(folder: Path):
         yield stem, image, json.loads(truth_path.read_text()), camera if camera.exists() else None
 
 
-def evaluate(folder: Path, board: str, verbose: bool = False) -> tuple[Tally, dict[str, Tally]]:
+def evaluate(folder: Path, board: str, verbose: bool = False, teams_known: bool = False) -> tuple[Tally, dict[str, Tally]]:
     total, by = Tally(), defaultdict(Tally)
     for stem, image, truth, camera in sample_pictures(folder):
-        status, out, message = detect(str(image), board, str(camera) if camera else None)
+        teams = sorted({p["color"] for p in truth.get("pieces", [])}) or None if teams_known else None
+        status, out, message = detect(str(image), board, str(camera) if camera else None, teams=teams)
         tally_picture(stem, truth, out, total, by, (), verbose, f"exit {status}: {message}")
     return total, by
 
@@ -143,9 +147,11 @@ def main() -> None:
     ap.add_argument("folders", nargs="+", type=Path)
     ap.add_argument("--board", required=True, help="the board profile the pictures show")
     ap.add_argument("-v", "--verbose", action="store_true", help="name every miss and misreading")
+    ap.add_argument("--teams-known", action="store_true",
+                    help="each picture's own teams given (--teams), as `companion run` is configured")
     args = ap.parse_args()
     for folder in args.folders:
-        total, by = evaluate(folder, args.board, args.verbose)
+        total, by = evaluate(folder, args.board, args.verbose, args.teams_known)
         print(total.line(folder.name))
         for name in sorted(by):
             print(by[name].line(f"  {name}"))
