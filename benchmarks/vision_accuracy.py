@@ -16,6 +16,9 @@ token centre error.
                                   (each picture saved as JPEG at that quality)
     python benchmarks/vision_accuracy.py --wide --turned --teams-known
                                   (each case's teams given, as `companion run` is configured)
+    python benchmarks/vision_accuracy.py --wide --armies [--teams-known]
+                                  (the turned cases with each team's figures painted alike,
+                                   make_army_case: an army's paint can be a cluster of its own)
     python benchmarks/vision_accuracy.py --wide --turned --exposure 1.0-1.3
                                   (each picture brighter by a factor from that range: a bright
                                    lamp, the markers' white paper clipping in one channel)
@@ -155,8 +158,9 @@ def quality_of(seed: int, low: int, high: int) -> int:
 
 
 def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None, jpeg=None,
-                  teams_known=False, exposure=None):
-    """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm)
+                  teams_known=False, exposure=None, armies=False):
+    """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm;
+    with ``armies``, those with each team's figures painted alike)
     through `companion detect`'s own function, tallied per condition; with ``below_ppi`` and
     ``surface``, only the cases whose board is seen at fewer pixels per inch, on that surface;
     with ``jpeg`` (low, high), each picture saved at a JPEG quality in that range
@@ -169,14 +173,14 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
     import tempfile
     from collections import defaultdict
 
-    from companion.sim.testset import make_turned_case, make_wide_case
+    from companion.sim.testset import make_army_case, make_turned_case, make_wide_case
     from vision_samples import Tally, tally_picture
 
     total, by = Tally(), defaultdict(Tally)
     measured = 0
     with tempfile.TemporaryDirectory() as tmp:
         for seed in cases:
-            case = (make_turned_case if turned else make_wide_case)(seed)
+            case = (make_army_case if armies else make_turned_case if turned else make_wide_case)(seed)
             ppi = case.pixels_per_inch()
             if (below_ppi is not None and ppi >= below_ppi) or (surface and case.conditions["surface"] != surface):
                 continue
@@ -268,6 +272,8 @@ def main():
     ap.add_argument("--turned", action="store_true",
                     help="with --wide: each case seen from any side of the table (the board turned up to 20 degrees "
                          "from landscape or portrait), rims 3-5 mm wide")
+    ap.add_argument("--armies", action="store_true",
+                    help="with --wide: the turned cases with each team's figures painted alike (one paint a team)")
     ap.add_argument("--below-ppi", type=float, default=None,
                     help="with --wide: only the cases whose board is seen at fewer pixels per inch (at its centre)")
     ap.add_argument("--surface", choices=("turf", "felt", "mat", "wood"), default=None,
@@ -289,7 +295,7 @@ def main():
     if args.wide:
         options = dict(verbose=args.verbose, finder_seed=args.finder_seed, turned=args.turned,
                        below_ppi=args.below_ppi, surface=args.surface, jpeg=args.jpeg,
-                       teams_known=args.teams_known, exposure=args.exposure)
+                       teams_known=args.teams_known, exposure=args.exposure, armies=args.armies)
         seeds = range(args.first, args.first + args.cases)
         total, by, measured = (evaluate_wide_jobs(seeds, args.jobs, **options) if args.jobs > 1
                                else evaluate_wide(seeds, **options))

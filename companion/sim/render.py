@@ -54,6 +54,8 @@ class Look:
     tops: dict[str, tuple[int, int, int]] = field(default_factory=dict)       # piece name -> its base's top
     stance: dict[str, tuple[float, float]] = field(default_factory=dict)      # piece name -> figure off-centre
     rims_mm: dict[str, float] = field(default_factory=dict)   # piece name -> its rim's width (default 4 mm)
+    figure_rgb: dict[str, tuple[int, int, int]] = field(default_factory=dict)   # piece name -> its figure's
+    #                                                   paint (default: one of FIGURE_RGB, by its name)
 
 
 def _fill_true(frame: np.ndarray, polygon: np.ndarray, bgr) -> None:
@@ -300,7 +302,7 @@ class TableRenderer:
         in its team's colour where the look says so."""
         look = look or Look()
         for piece, body, head in self._figure_shapes(scene, cam, look):
-            colour = FIGURE_RGB[zlib.crc32(piece.name.encode()) % len(FIGURE_RGB)]
+            colour = look.figure_rgb.get(piece.name) or FIGURE_RGB[zlib.crc32(piece.name.encode()) % len(FIGURE_RGB)]
             if piece.name in look.cloaks:
                 colour = tuple(int(c * 0.9) for c in look.rim_rgb.get(piece.name, TEAM_RGB[piece.team]))
             if look.shade:

@@ -243,6 +243,30 @@ def make_wide_case(seed: int) -> WideCase:
                     look=look, conditions=conditions)
 
 
+# an army's figures, painted alike: navy, dark red, dark green, brown, purple, grey, bone (the
+# shared picture 304's figures are all navy, on magenta and yellow bases)
+ARMY_RGB = [(45, 55, 105), (115, 40, 40), (50, 85, 50), (115, 80, 50), (85, 50, 105), (90, 90, 96), (190, 180, 150)]
+
+
+def make_army_case(seed: int) -> WideCase:
+    """``make_turned_case(seed)`` with each team's figures painted alike, as a painted army is:
+    one paint a team (from ``ARMY_RGB``, drawn from a generator of its own), which can lie near
+    a palette colour that is no team's (navy figures on magenta bases: a cluster of their own,
+    stronger than the rims). Cloaks in the team's colour stay as they were.
+
+    >>> c = make_army_case(7)
+    >>> len({c.look.figure_rgb[p.name] for p in c.scene.pieces if p.team == c.conditions["teams"][0]})
+    1
+    """
+    case = make_turned_case(seed)
+    rng = np.random.default_rng(40_000 + seed)
+    paint = {t: ARMY_RGB[int(k)] for t, k in zip(case.conditions["teams"], rng.choice(len(ARMY_RGB), 2, replace=False))}
+    case.look = replace(case.look, figure_rgb={p.name: paint[p.team] for p in case.scene.pieces})
+    case.scene.name = f"army-{seed}"
+    case.conditions = {**case.conditions, "armies": True}
+    return case
+
+
 def make_turned_case(seed: int) -> WideCase:
     """A wider case seen from any side of the table: the board turned by up to 20 degrees from
     landscape or from portrait (a camera above the pitch's short side sees it upright in a
