@@ -339,14 +339,15 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     a, b, L = (v[colourful].astype(np.float64) for v in (a, b, L))    # the rest is never looked at again
     chroma = np.sqrt(a * a + b * b)        # np.hypot calls libm a pixel at a time: 3x the cost
     hue = np.arctan2(b, a)
-    wanted = [c for c in palette.colours if names is None or c.name in names]
+    every = list(palette.colours)
     if surface_chroma >= COLOURED_SURFACE:      # a pale mat or a felt takes any team colour
         surface_hue = np.arctan2(sb, sa)
         gap = hue_gap(hue, surface_hue)
         off = gap > np.radians(SURFACE_GAP_DEG)
         a, b, L, chroma, hue = a[off], b[off], L[off], chroma[off], hue[off]
         # no green rims on a green pitch (TABLE_SPEC): a cluster is not named after the surface's colour
-        wanted = [c for c in wanted if math.degrees(hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
+        every = [c for c in every if math.degrees(hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
+    wanted = [c for c in every if names is None or c.name in names]
     if len(a) < min_mass:
         return []
     bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
@@ -393,6 +394,14 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if c_ab < max(15.0, 0.25 * lab[0]):          # tinted white (paper, lines under the light): no paint
             continue
         if best.name not in found:
+            found[best.name] = (float(smooth[k]), TeamColour(best.name, lab))
+            continue
+        if names is not None and _another_paint(found[best.name][1], every, wanted, (sa, sb), surface_L) and \
+                _paint_of(centre, lab, every, (sa, sb), surface_L).name == best.name:
+            # Told the teams, a stronger cluster took this team's name as the nearest of theirs,
+            # though another palette colour is its own (navy figures on magenta bases took
+            # magenta): this cluster, the team's paint by the whole palette, takes the name.
+            second.append(found[best.name])
             found[best.name] = (float(smooth[k]), TeamColour(best.name, lab))
             continue
         # A stronger cluster already has this name. Near it in hue, or a shade of its paint
@@ -770,6 +779,24 @@ def _a_blend(colour: TeamColour, paint: TeamColour, surface: tuple[float, float]
     False
     """
     return between(colour.lab[1:], paint.lab[1:], surface)
+
+
+def _another_paint(cluster: TeamColour, every: list[TeamColour], wanted: list[TeamColour],
+                   surface: tuple[float, float], surface_L: float | None = None) -> bool:
+    """Whether ``cluster``, named after the nearest of the ``wanted`` (the teams'), is by the
+    whole palette (``every``) the paint of a colour no team has: a figure's, not a rim's.
+
+    >>> turf, pal = (-33.0, 29.0), Palette.nominal().colours
+    >>> teams = [c for c in pal if c.name in ("magenta", "yellow")]
+    >>> navy = TeamColour("magenta", (24.7, 10.6, -28.2))        # shared picture 304's figures
+    >>> _another_paint(navy, pal, teams, turf), _another_paint(navy, pal, pal, turf)
+    (True, False)
+    >>> _another_paint(TeamColour("magenta", (31.8, 32.0, -13.4)), pal, teams, turf)   # its rims
+    False
+    """
+    if len(wanted) == len(every):
+        return False
+    return _paint_of(cluster.hue, cluster.lab, every, surface, surface_L).name not in {c.name for c in wanted}
 
 
 def _more_paint(weak: TeamColour, weak_mass: float, holder: TeamColour, holder_mass: float,

@@ -183,6 +183,28 @@ def test_a_rims_blur_into_turf_never_takes_the_name_of_rims_turned_toward_anothe
     assert all(np.hypot(*np.subtract(lab, rims[1:])) > 8.0 for lab in seen.values()), seen
 
 
+def test_told_the_teams_figures_of_another_palette_colour_leave_the_name_to_the_rims():
+    """Shared picture 304, told its teams (magenta, yellow), as `companion run` is: every figure
+    navy (Lab hue -69), more of it than the magenta rims (hue -23). The navy cluster took the
+    name magenta, the nearest of the two teams' colours, and three magenta bases were lost.
+    By the whole palette navy is blue's paint, no team's; the rims are magenta's, and take it."""
+    yellow, magenta, navy = (57.0, -1.7, 44.0), (32.0, 32.0, -13.4), (25.0, 10.6, -28.2)
+    planes = _turf_with(_row(60, yellow, None, navy, 17) + _row(150, magenta, None, navy, 17) +
+                        _row(250, magenta, None, navy, 17))
+    L, a, b = planes
+    inside = np.ones(a.shape, bool)
+
+    def learned(names):
+        found = picture_colours(a.ravel(), b.ravel(), L.ravel(), Palette.nominal(), names, 40, float("inf"),
+                                TURF_LAB[1:], apart=lambda weak, strong: paint_apart(a, b, inside, weak, strong, 0.7))
+        return {c.name: c.lab[1:] for c in found}
+    told, untold = learned(["magenta", "yellow"]), learned(None)
+    assert sorted(told) == ["magenta", "yellow"]
+    assert np.hypot(*np.subtract(told["magenta"], magenta[1:])) < 3.0, told
+    assert np.hypot(*np.subtract(untold["blue"], navy[1:])) < 3.0, untold     # untold: navy is blue's
+    assert np.hypot(*np.subtract(untold["magenta"], magenta[1:])) < 3.0, untold
+
+
 def test_shades_of_one_paint_are_one_team():
     a, b, L = _pixels(((150, 150, 150), 2000), ((30, 80, 200), 100), ((60, 70, 200), 90))
     assert [c.name for c in picture_colours(a, b, L, Palette.nominal())] == ["blue"]
