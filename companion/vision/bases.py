@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -49,9 +49,9 @@ from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Ba
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       each_ransac_circle, robust_circle)
-from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, Palette, TeamColour,
-                                     blend_position, blend_reach, blended_paint, blends, hue_gap, paint_apart,
-                                     picture_colours, surface_colour)
+from companion.vision.colours import (BLEND_MOST_SURFACE, MERGE_DEG, NEUTRAL_OFF, BlendColour, Palette,
+                                     TeamColour, between, blend_position, blend_reach, blended_paint, blends,
+                                     hue_gap, nameable, paint_apart, paint_named, picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
 from companion.vision.registration import Registration
@@ -76,6 +76,8 @@ HUGE_IN = 8.0            # a group this long is far bigger than any base or clus
 OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring among the markers, not measured
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 PAINT_WITHIN_DEG = 30.0  # a rim's paint is a seen colour's when this near it in hue (else: no team's)
+RIMS_NEARER_DEG = 15.0  # rims whose paint names another colour by this much more than theirs ...
+RIMS_NAMING = 2         # ... this many at least, are that colour's team (_named_by_rims)
 MIN_COVERAGE = 0.45      # a two-edge reading's rays cover this share of its round (of the round that
 #                          rays not running into a touching base of its colour leave it)
 PART_RAYS = 0.3          # a rim crossed with both edges by fewer than 40 % of its rays, this share or
@@ -128,6 +130,7 @@ class BaseFinder(LateReadings):
         self.last_reject = ""
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
+        self._rims_colours: dict[str, TeamColour] = {}   # colours learned from rims (_named_by_rims)
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
         self.surface_L: float | None = None      # ... and its lightness (L, 0-100)
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
@@ -230,7 +233,18 @@ class BaseFinder(LateReadings):
         kept = [c for c in self.seen.colours if c.name not in names and
                 (c.name in self._learned or (self.teams is not None and c.name in self.teams))]
         self._learned |= names
-        self.seen = Palette(found + kept)
+        self.seen = Palette(self._with_rims_colours(found + kept))
+
+    def _with_rims_colours(self, found: list[TeamColour]) -> list[TeamColour]:
+        """The colours ``found`` (the picture's, and those kept), with each colour an earlier
+        search learned from its team's rims (:meth:`_named_by_rims`) in place: the colour of its
+        name far from it in hue (the figures that took the name) and one of another name within
+        a merge of it (its rims, named as they were before) give way to it, frame after frame."""
+        for name, rims in self._rims_colours.items():
+            found = [c for c in found if (c.name == name) == (math.degrees(hue_gap(c.hue, rims.hue)) < MERGE_DEG)]
+            if name not in {c.name for c in found}:
+                found.append(rims)
+        return found
 
     def rim_groups(self, half: HalfPicture, reg: Registration, exclude: list[Base] = (),
                    colours: list[TeamColour] | None = None) -> list[tuple[TeamColour, np.ndarray]]:
@@ -1017,6 +1031,7 @@ class BaseFinder(LateReadings):
         if any(b not in found_before for b in bases):
             margin_ab = self._margin_colour(frame, reg)
             bases = [b for b in bases if b in found_before or not self._margin_only(frame, reg, b, margin_ab)]
+        bases = self._named_by_rims(bases)
         # the picture's own outer-edge spread, from its two-edge readings: kept for the frames
         # after, and the bases sized by an outer edge alone sized again with it (they were
         # measured before it was known)
@@ -1025,6 +1040,42 @@ class BaseFinder(LateReadings):
             self.outer_spreads = spreads
             bases = resized(bases, lambda b: self._outer_spread_mm(reg, np.array([b.x_in, b.y_in]), b.color))
         return sorted(bases, key=lambda b: (b.y_in, b.x_in))
+
+    def _named_by_rims(self, bases: list[Base]) -> list[Base]:
+        """``bases`` with those whose rims' paint is another colour's renamed, and that colour
+        learned from them. A team's figures all of one paint (an army), more of it than its
+        rims and within a merge of another team's rim hue, make the picture's cluster there,
+        named for the figures: purple figures (Lab hue -45) took the name blue and the magenta
+        rims beside them in hue (-15 to -34) were read as blue. Two rims at least whose paint
+        names another colour (:func:`paint_named`), by ``RIMS_NEARER_DEG`` more than it names
+        theirs, and no base is read in that colour: they are its team's, and that colour is
+        what their paint shows. A rim whose paint lies on the line from the colour it was read
+        in to the surface is that colour's blend (a pale blue rim 2 px wide on turf, at cyan's
+        hue under 16 px/in), and keeps its name."""
+        moved: dict[str, list[Base]] = {}
+        held = {b.color for b in bases}
+        colours = nameable(self.palette, self.teams, self.surface_ab)
+        for b in bases:
+            paint = b.paint_ab if b.paint_ab is not None else b.ab
+            read_in = self.colour(b.color)
+            if between(paint, read_in.lab[1:], self.surface_ab):   # its colour's blend into the surface
+                continue
+            lab = (b.paint_L if b.paint_L is not None else read_in.lab[0], *paint)
+            name, nearer = paint_named(lab, b.color, colours, self.surface_ab, self.surface_L)
+            if name not in held and nearer >= RIMS_NEARER_DEG:
+                moved.setdefault(name, []).append(b)
+        moved = {name: group for name, group in moved.items() if len(group) >= RIMS_NAMING}
+        if not moved:
+            return bases
+        for name, group in moved.items():
+            paints = np.array([(b.paint_L if b.paint_L is not None else self.colour(b.color).lab[0],
+                                *(b.paint_ab if b.paint_ab is not None else b.ab)) for b in group])
+            learned = TeamColour(name, tuple(float(v) for v in np.median(paints, axis=0)))
+            self._learned.add(name)
+            self._rims_colours[name] = learned
+        self.seen = Palette(self._with_rims_colours(self.seen.colours))
+        renamed = {id(b): name for name, group in moved.items() for b in group}
+        return [replace(b, color=renamed[id(b)]) if id(b) in renamed else b for b in bases]
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
                             per_size: bool = False) -> tuple[list, list]:

@@ -288,6 +288,46 @@ TEAMS_APART_DEG = 30.0   # two teams' rims lie at least this far apart in hue (t
 TEAM_SHARE = 0.15        # a team's paint is at least this share of the strongest cluster's (teams field alike)
 
 
+def nameable(palette: Palette, names: list[str] | None, surface_ab: tuple[float, float]) -> list[TeamColour]:
+    """The colours of ``palette`` a rim on this surface can be named (those of ``names`` only,
+    when given): on a surface as colourful as turf, none of its own hue (TABLE_SPEC: no green
+    rims on a green pitch).
+
+    >>> [c.name for c in nameable(Palette.nominal(), None, (-33.0, 29.0))]
+    ['red', 'blue', 'yellow', 'magenta', 'cyan']
+    >>> [c.name for c in nameable(Palette.nominal(), ["red", "green"], (0.0, 2.0))]
+    ['red', 'green']
+    """
+    colours = [c for c in palette.colours if names is None or c.name in names]
+    if math.hypot(*surface_ab) < COLOURED_SURFACE:
+        return colours
+    surface_hue = math.atan2(surface_ab[1], surface_ab[0])
+    return [c for c in colours if math.degrees(hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
+
+
+def paint_named(lab, name: str, colours: list[TeamColour], surface_ab: tuple[float, float],
+                surface_L: float | None = None) -> tuple[str, float]:
+    """The colour of ``colours`` a rim's paint ``lab`` is the paint of, as a cluster of it would
+    be named (:func:`_paint_of`), and how much nearer it lies to that colour than to colour
+    ``name`` (degrees of hue as :func:`_name_gap` weighs them; inf when ``name`` is none of
+    ``colours``).
+
+    >>> pal = Palette.nominal().colours
+    >>> paint_named((32.0, 33.0, -13.0), "blue", pal, (-33.0, 29.0))[0]       # a magenta rim read as blue
+    'magenta'
+    >>> name, nearer = paint_named((40.0, 6.5, -34.3), "blue", pal, (-33.0, 29.0))
+    >>> name, nearer                                                          # a blue rim
+    ('blue', 0.0)
+    """
+    hue = math.atan2(lab[2], lab[1])
+    best = _paint_of(hue, lab, colours, surface_ab, surface_L)
+    own = next((c for c in colours if c.name == name), None)
+    if own is None:
+        return best.name, math.inf
+    gap = _name_gap(hue, lab, surface_ab)
+    return best.name, math.degrees(gap(own) - gap(best))
+
+
 def surface_colour(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     """The surface's own (a, b): the board's commonest colour, the median of its pixels (it
     covers most of the board; every fifth pixel tells it as well as all of them)."""
@@ -339,15 +379,12 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     a, b, L = (v[colourful].astype(np.float64) for v in (a, b, L))    # the rest is never looked at again
     chroma = np.sqrt(a * a + b * b)        # np.hypot calls libm a pixel at a time: 3x the cost
     hue = np.arctan2(b, a)
-    every = list(palette.colours)
     if surface_chroma >= COLOURED_SURFACE:      # a pale mat or a felt takes any team colour
-        surface_hue = np.arctan2(sb, sa)
-        gap = hue_gap(hue, surface_hue)
+        gap = hue_gap(hue, np.arctan2(sb, sa))
         off = gap > np.radians(SURFACE_GAP_DEG)
         a, b, L, chroma, hue = a[off], b[off], L[off], chroma[off], hue[off]
-        # no green rims on a green pitch (TABLE_SPEC): a cluster is not named after the surface's colour
-        every = [c for c in every if math.degrees(hue_gap(c.hue, surface_hue)) > SURFACE_GAP_DEG]
-    wanted = [c for c in every if names is None or c.name in names]
+    every = nameable(palette, None, (sa, sb))
+    wanted = nameable(palette, names, (sa, sb))
     if len(a) < min_mass:
         return []
     bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS

@@ -557,3 +557,35 @@ def test_an_army_painted_alike_leaves_its_teams_name_to_the_rims(pitch):
     assert len(found) == len(case.scene.pieces)
     for p in case.scene.pieces:
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+
+
+@pytest.mark.parametrize("seed, quality, figures", [(145016, 91, "purple"), (145328, 93, "brown")])
+def test_rims_beside_another_teams_figures_in_hue_keep_their_own_name(pitch, seed, quality, figures):
+    """Army seeds 145016 (cyan and magenta, 17.9 px/in) and 145328 (blue and red, 34 px/in), read
+    untold, as `companion detect` reads: one team's figures are all one paint, more of it than
+    the other team's rims and within a merge of their hue, and the picture's cluster there
+    was the figures' (purple, named blue; brown, named red). The magenta rims were read as
+    blue; the red ones, their name taken, as magenta. Their own paint names them."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(seed), jpeg_quality=quality)
+    found = _bases(case, pitch)
+    assert len(found) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], (figures, p)
+
+
+def test_rims_renamed_by_their_paint_keep_that_name_while_tracked(pitch):
+    """Army seed 145328 tracked for nine frames of sensor noise (two full searches after the
+    first): the red rims, named by their own paint, stay red. At first the next search read
+    one as magenta again (the picture's cluster of the red rims, named magenta, was still
+    learned), and it stayed magenta while tracked."""
+    from companion.sim.testset import make_army_case
+    from companion.vision.pipeline import VisionPipeline
+    case = replace(make_army_case(145328), jpeg_quality=93)
+    image = case.image()
+    pipeline = VisionPipeline(pitch, case.camera_model(), track=True)
+    rng = np.random.default_rng(0)
+    truth = sorted(p.team for p in case.scene.pieces)
+    for _ in range(9):
+        noisy = np.clip(image.astype(np.int16) + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8)
+        assert sorted(b.color for b in pipeline.process(noisy).bases) == truth
