@@ -49,8 +49,8 @@ from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Ba
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       each_ransac_circle, robust_circle)
-from companion.vision.colours import (BLEND_MOST_SURFACE, MERGE_DEG, NEUTRAL_OFF, BlendColour, Palette,
-                                     TeamColour, between, blend_position, blend_reach, blended_paint, blends,
+from companion.vision.colours import (BLEND_MOST_SURFACE, MERGE_DEG, NEUTRAL_OFF, TEAMS_APART_DEG, BlendColour,
+                                     Palette, TeamColour, between, blend_position, blend_reach, blended_paint, blends,
                                      hue_gap, nameable, paint_apart, paint_named, picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
@@ -131,6 +131,7 @@ class BaseFinder(LateReadings):
         self.seen = Palette([c for c in self.palette.colours if teams is None or c.name in teams])
         self._learned: set[str] = set()        # the names some picture has shown
         self._rims_colours: dict[str, TeamColour] = {}   # colours learned from rims (_named_by_rims)
+        self._passed: list[TeamColour] = []      # clusters that wanted a name and did not keep it
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
         self.surface_L: float | None = None      # ... and its lightness (L, 0-100)
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
@@ -225,8 +226,9 @@ class BaseFinder(LateReadings):
         self.surface_L = median(L[::5])
         self._apart_of = lambda weak, strong: paint_apart(a2, b2, mask, weak, strong, ppi * MM)
         self._stands_apart = {}
+        self._passed = []
         found = picture_colours(a, b, L, self.palette, self.teams, min_mass, max_mass, self.surface_ab,
-                                apart=self._apart_of, surface_L=self.surface_L)
+                                apart=self._apart_of, surface_L=self.surface_L, passed=self._passed)
         names = {c.name for c in found}
         # a team this picture does not show (a hand over its bases) keeps what the frames so
         # far showed of it; a configured team never seen yet, its palette colour
@@ -1022,6 +1024,7 @@ class BaseFinder(LateReadings):
             more = [g for g in _joined_arcs(rest, bases, self._arcs + beside) if _key(g[1]) not in searched]
             self._own_draws |= {_key(pts) for _, pts in more}
             self._measure_candidates(frame, reg, more, half.ppi, bases)
+        self._passed_over(frame, reg, half, bases)
         bases = self._late_readings(frame, reg, bases, half)
         bases = self._separate_touching(frame, reg, bases, found_before)
         # rings of the margin are dropped only now, as rings off the board are: the search goes
@@ -1040,6 +1043,34 @@ class BaseFinder(LateReadings):
             self.outer_spreads = spreads
             bases = resized(bases, lambda b: self._outer_spread_mm(reg, np.array([b.x_in, b.y_in]), b.color))
         return sorted(bases, key=lambda b: (b.y_in, b.x_in))
+
+    def _passed_over(self, frame, reg: Registration, half: HalfPicture, bases: list[Base]) -> None:
+        """Add to ``bases`` those of a name no base was read in, searched in the picture's cluster
+        that wanted that name and was passed over (:func:`picture_colours`' ``passed``): an army
+        of purple figures, more of it than the blue rims 37 degrees from it, took the name blue
+        and gave no base, and every blue base was lost. When the cluster gives a base, it is
+        that name's colour, kept for the frames after (:meth:`_with_rims_colours`). One within
+        ``TEAMS_APART_DEG`` of a colour bases were read in, or a blend of it into the surface,
+        is that team's shade, and is not searched."""
+        for other in self._passed:
+            if any(b.color == other.name for b in bases) or \
+                    not any(c.name == other.name for c in self.seen.colours):
+                continue
+            # a shade of a team whose bases were read (cyan rims turned 26 degrees toward blue), or
+            # its blend into the surface (a pale blue rim's under 16 px/in, at cyan's hue): theirs
+            if any(math.degrees(hue_gap(other.hue, c.hue)) < TEAMS_APART_DEG or
+                   blends(c.lab[1:], np.asarray(other.lab[1:]), self.surface_ab)
+                   for c in self.seen.colours if any(b.color == c.name for b in bases)):
+                continue
+            was = self.seen
+            self.seen = Palette([other])                       # its groups alone, as the search makes them
+            groups = self.rim_groups(half, reg, bases)
+            self.seen = Palette([other if c.name == other.name else c for c in was.colours])
+            self._measure_candidates(frame, reg, groups, half.ppi, bases)
+            if any(b.color == other.name for b in bases):
+                self._rims_colours[other.name] = other
+            else:
+                self.seen = was
 
     def _named_by_rims(self, bases: list[Base]) -> list[Base]:
         """``bases`` with those whose rims' paint is another colour's renamed, and that colour

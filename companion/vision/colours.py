@@ -338,7 +338,7 @@ def surface_colour(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
                     names: list[str] | None = None, min_mass: float = 30.0,
                     max_mass: float = float("inf"), surface: tuple[float, float] | None = None,
-                    apart=None, surface_L: float | None = None) -> list[TeamColour]:
+                    apart=None, surface_L: float | None = None, passed: list | None = None) -> list[TeamColour]:
     """The team colours a picture shows, learned from its own pixels (Lab, float, a and b centred).
 
     Rims are found by shape; their colour is what this picture's light, white balance
@@ -360,6 +360,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     beside a red team a tenth. A cluster lighter than any blend of the stronger colour and
     the surface (:func:`lighter_than_blend`) is asked that for its lightness (:func:`as_paint`):
     yellow rims in a dim light lie on red's line to the turf, 8 lighter than red and the turf.
+    ``passed``: a list, filled with the clusters that wanted a name and did not keep it,
+    strongest first (named as they wanted).
 
     >>> pal = Palette.nominal()
     >>> lab = np.array([lab_of_rgb((60, 150, 60))] * 900 + [lab_of_rgb((70, 90, 150))] * 60)
@@ -512,6 +514,9 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if f[1].name not in {c.name for _, c in kept} and \
                 as_paint(f[1], palette.get(f[1].name)) and own_team(*f):
             kept.append(f)
+    if passed is not None:
+        held = {id(c) for _, c in kept}
+        passed.extend(c for _, c in sorted(second, key=lambda f: -f[0]) if id(c) not in held)
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
 
 

@@ -205,6 +205,22 @@ def test_told_the_teams_figures_of_another_palette_colour_leave_the_name_to_the_
     assert np.hypot(*np.subtract(untold["magenta"], magenta[1:])) < 3.0, untold
 
 
+def test_a_cluster_passed_over_for_a_name_is_handed_back():
+    """Purple figures (Lab hue -45), more of them than the blue rims (-80), take the name blue;
+    the rims' cluster, 35 degrees off, is passed over, and handed back to the search, which
+    tries it where the name's colour gives no base."""
+    purple, blue, cyan = (26.0, 25.0, -25.0), (42.0, 5.0, -35.0), (56.0, -22.0, -23.0)
+    L, a, b = _turf_with(_row(60, blue, None, purple, 17) + _row(150, cyan, None, purple, 17) +
+                         _row(250, cyan, None, purple, 17))
+    inside, passed = np.ones(a.shape, bool), []
+    found = picture_colours(a.ravel(), b.ravel(), L.ravel(), Palette.nominal(), None, 40, float("inf"), TURF_LAB[1:],
+                            apart=lambda weak, strong: paint_apart(a, b, inside, weak, strong, 0.7), passed=passed)
+    named = {c.name: c.lab[1:] for c in found}
+    assert np.hypot(*np.subtract(named["blue"], purple[1:])) < 3.0, named
+    assert [c.name for c in passed] == ["blue"]
+    assert np.hypot(*np.subtract(passed[0].lab[1:], blue[1:])) < 3.0, passed
+
+
 def test_shades_of_one_paint_are_one_team():
     a, b, L = _pixels(((150, 150, 150), 2000), ((30, 80, 200), 100), ((60, 70, 200), 90))
     assert [c.name for c in picture_colours(a, b, L, Palette.nominal())] == ["blue"]

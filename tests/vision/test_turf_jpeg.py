@@ -589,3 +589,18 @@ def test_rims_renamed_by_their_paint_keep_that_name_while_tracked(pitch):
     for _ in range(9):
         noisy = np.clip(image.astype(np.int16) + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8)
         assert sorted(b.color for b in pipeline.process(noisy).bases) == truth
+
+
+@pytest.mark.parametrize("seed, quality", [(146820, 91), (148360, 91)])
+def test_a_team_whose_name_went_to_the_other_armys_figures_is_still_read(pitch, seed, quality):
+    """Army seeds 146820 (blue and cyan, 27.5 px/in at 1920x1080) and 148360 (yellow and blue,
+    17.7 px/in): the other team's figures are all purple (Lab hue -45), more of it than the
+    blue rims (-80), and took the name blue; the rims' cluster, 35 degrees off, was passed
+    over, no base was read in purple, and every blue base was lost. The cluster passed over
+    is searched as blue, and every base is read right."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(seed), jpeg_quality=quality)
+    found = _bases(case, pitch)
+    assert len(found) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
