@@ -1047,7 +1047,7 @@ class BaseFinder(LateReadings):
     def _passed_over(self, frame, reg: Registration, half: HalfPicture, bases: list[Base]) -> None:
         """Add to ``bases`` those of a name no base was read in, searched in the picture's cluster
         that wanted that name and was passed over (:func:`picture_colours`' ``passed``): an army
-        of purple figures, more of it than the blue rims 37 degrees from it, took the name blue
+        of purple figures, more of it than the blue rims 35-40 degrees from it, took the name blue
         and gave no base, and every blue base was lost. When the cluster gives a base, it is
         that name's colour, kept for the frames after (:meth:`_with_rims_colours`). One within
         ``TEAMS_APART_DEG`` of a colour bases were read in, or a blend of it into the surface,
@@ -1064,8 +1064,10 @@ class BaseFinder(LateReadings):
                 continue
             was = self.seen
             self.seen = Palette([other])                       # its groups alone, as the search makes them
-            groups = self.rim_groups(half, reg, bases)
-            self.seen = Palette([other if c.name == other.name else c for c in was.colours])
+            try:
+                groups = self.rim_groups(half, reg, bases)
+            finally:
+                self.seen = Palette([other if c.name == other.name else c for c in was.colours])
             self._measure_candidates(frame, reg, groups, half.ppi, bases)
             if any(b.color == other.name for b in bases):
                 self._rims_colours[other.name] = other
