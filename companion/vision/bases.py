@@ -1085,7 +1085,7 @@ class BaseFinder(LateReadings):
         what their paint shows. A rim whose paint lies on the line from the colour it was read
         in to the surface is that colour's blend (a pale blue rim 2 px wide on turf, at cyan's
         hue under 16 px/in), and keeps its name."""
-        moved: dict[str, list[Base]] = {}
+        moved: dict[str, list[tuple[Base, tuple]]] = {}      # name -> its rims, each with its paint (Lab)
         held = {b.color for b in bases}
         colours = nameable(self.palette, self.teams, self.surface_ab)
         for b in bases:
@@ -1096,18 +1096,16 @@ class BaseFinder(LateReadings):
             lab = (b.paint_L if b.paint_L is not None else read_in.lab[0], *paint)
             name, nearer = paint_named(lab, b.color, colours, self.surface_ab, self.surface_L)
             if name not in held and nearer >= RIMS_NEARER_DEG:
-                moved.setdefault(name, []).append(b)
+                moved.setdefault(name, []).append((b, lab))
         moved = {name: group for name, group in moved.items() if len(group) >= RIMS_NAMING}
         if not moved:
             return bases
         for name, group in moved.items():
-            paints = np.array([(b.paint_L if b.paint_L is not None else self.colour(b.color).lab[0],
-                                *(b.paint_ab if b.paint_ab is not None else b.ab)) for b in group])
-            learned = TeamColour(name, tuple(float(v) for v in np.median(paints, axis=0)))
+            learned = TeamColour(name, tuple(float(v) for v in np.median([lab for _, lab in group], axis=0)))
             self._learned.add(name)
             self._rims_colours[name] = learned
         self.seen = Palette(self._with_rims_colours(self.seen.colours))
-        renamed = {id(b): name for name, group in moved.items() for b in group}
+        renamed = {id(b): name for name, group in moved.items() for b, _ in group}
         return [replace(b, color=renamed[id(b)]) if id(b) in renamed else b for b in bases]
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
