@@ -53,7 +53,7 @@ from companion.vision.colours import (BLEND_MOST_SURFACE, MERGE_DEG, NEUTRAL_OFF
                                      Palette, TeamColour, between, blend_position, blend_reach, blended_paint, blends,
                                      hue_gap, nameable, paint_apart, paint_named, picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
-from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of
+from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, better, blur_of, hue_angle, neighbours_of, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,
                                         mixed_radius, outer_circle, outer_size, outer_spreads, resized, rim_paint)
@@ -1045,22 +1045,38 @@ class BaseFinder(LateReadings):
         return sorted(bases, key=lambda b: (b.y_in, b.x_in))
 
     def _passed_over(self, frame, reg: Registration, half: HalfPicture, bases: list[Base]) -> None:
-        """Add to ``bases`` those of a name no base was read in, searched in the picture's cluster
-        that wanted that name and was passed over (:func:`picture_colours`' ``passed``): an army
-        of purple figures, more of it than the blue rims 35-40 degrees from it, took the name blue
-        and gave no base, and every blue base was lost. When the cluster gives a base, it is
-        that name's colour, kept for the frames after (:meth:`_with_rims_colours`). One within
-        ``TEAMS_APART_DEG`` of a colour bases were read in, or a blend of it into the surface,
-        is that team's shade, and is not searched."""
+        """Add to ``bases`` a team's lost to another cluster that took its name, searched in the
+        picture's cluster that wanted that name and was passed over (:func:`picture_colours`'
+        ``passed``): an army of purple figures, more of it than the blue rims 35-40 degrees from
+        it, took the name blue, and the blue bases were lost. The cluster is searched when no
+        base was read in its name, or when those read were read in a colour ``TEAMS_APART_DEG``
+        or more from it of which it is no blend into the surface (:func:`between`): the figures'
+        colour reads a base or two by a figure's outline, and holds the name with them. Rims
+        whose paint names another colour (:meth:`_rims_of_another`: they are renamed later) hold
+        no name here. One within ``TEAMS_APART_DEG`` of another colour bases were read in, or a
+        blend of it into the surface, is that team's shade, and is not searched.
+
+        When the cluster gives bases where none was read, each base read before in the name by
+        an outer edge alone (a figure's outline) is measured again in the cluster's colour, and
+        the rim read by both its edges stands in its place. When the cluster read as many of
+        the name's bases as are left of those read before, it is that name's colour, kept for
+        the frames after (:meth:`_with_rims_colours`)."""
+        moving = {id(b) for group in self._rims_of_another(bases).values() for b, _ in group} \
+            if self._passed else set()
         for other in self._passed:
-            if any(b.color == other.name for b in bases) or \
-                    not any(c.name == other.name for c in self.seen.colours):
+            if not any(c.name == other.name for c in self.seen.colours):
                 continue
+            held = [b for b in bases if b.color == other.name and id(b) not in moving]
+            before = {id(b) for b in held}
+            ab = np.asarray(other.lab[1:])
             # a shade of a team whose bases were read (cyan rims turned 26 degrees toward blue), or
-            # its blend into the surface (a pale blue rim's under 16 px/in, at cyan's hue): theirs
+            # its blend into the surface (a pale blue rim's under 16 px/in, at cyan's hue): theirs.
+            # (Of the colour that holds its name, only a blend well inside the line: a purple
+            # army's line to the turf passes within a quarter of its length of the blue rims.)
             if any(math.degrees(hue_gap(other.hue, c.hue)) < TEAMS_APART_DEG or
-                   blends(c.lab[1:], np.asarray(other.lab[1:]), self.surface_ab)
-                   for c in self.seen.colours if any(b.color == c.name for b in bases)):
+                   (between(ab, c.lab[1:], self.surface_ab) if c.name == other.name else
+                    blends(c.lab[1:], ab, self.surface_ab))
+                   for c in self.seen.colours if any(b.color == c.name and id(b) not in moving for b in bases)):
                 continue
             was = self.seen
             self.seen = Palette([other])                       # its groups alone, as the search makes them
@@ -1069,10 +1085,30 @@ class BaseFinder(LateReadings):
             finally:
                 self.seen = Palette([other if c.name == other.name else c for c in was.colours])
             self._measure_candidates(frame, reg, groups, half.ppi, bases)
-            if any(b.color == other.name for b in bases):
+            theirs = [b for b in bases if b.color == other.name and id(b) not in moving]
+            if held and any(id(b) not in before for b in theirs):
+                self._read_again_in(frame, reg, other, [b for b in held if b.edges == 1], bases)
+                theirs = [b for b in bases if b.color == other.name and id(b) not in moving]
+            new = len([b for b in theirs if id(b) not in before])
+            if new and new >= len(theirs) - new:
                 self._rims_colours[other.name] = other
             else:
                 self.seen = was
+
+    def _read_again_in(self, frame, reg: Registration, colour: TeamColour, readings: list[Base],
+                       bases: list[Base]) -> None:
+        """Each of ``readings`` still in ``bases`` measured again in ``colour`` (its name's) about
+        its centre; a rim read by both its edges, overlapping no other base, stands in its place."""
+        for b in readings:
+            at = next((k for k, x in enumerate(bases) if x is b), None)
+            if at is None:
+                continue
+            centre, rest = np.array([b.x_in, b.y_in]), [x for x in bases if x is not b]
+            rim = self.refine(frame, reg, colour, centre, rim_mid(b.diameter_mm),
+                              neighbours_of(rest, colour.name, centre, b.radius_in))
+            if rim is not None and rim.color == colour.name and rim.edges == 2 and \
+                    not any(overlap(rim, x) for x in rest):
+                bases[at] = rim
 
     def _named_by_rims(self, bases: list[Base]) -> list[Base]:
         """``bases`` with those whose rims' paint is another colour's renamed, and that colour
@@ -1085,7 +1121,21 @@ class BaseFinder(LateReadings):
         what their paint shows. A rim whose paint lies on the line from the colour it was read
         in to the surface is that colour's blend (a pale blue rim 2 px wide on turf, at cyan's
         hue under 16 px/in), and keeps its name."""
-        moved: dict[str, list[tuple[Base, tuple]]] = {}      # name -> its rims, each with its paint (Lab)
+        moved = self._rims_of_another(bases)
+        if not moved:
+            return bases
+        for name, group in moved.items():
+            learned = TeamColour(name, tuple(float(v) for v in np.median([lab for _, lab in group], axis=0)))
+            self._learned.add(name)
+            self._rims_colours[name] = learned
+        self.seen = Palette(self._with_rims_colours(self.seen.colours))
+        renamed = {id(b): name for name, group in moved.items() for b, _ in group}
+        return [replace(b, color=renamed[id(b)]) if id(b) in renamed else b for b in bases]
+
+    def _rims_of_another(self, bases: list[Base]) -> dict[str, list[tuple[Base, tuple]]]:
+        """:meth:`_named_by_rims`' rims of ``bases`` whose paint is another colour's, under that
+        colour's name, each with its paint (Lab)."""
+        moved: dict[str, list[tuple[Base, tuple]]] = {}
         held = {b.color for b in bases}
         colours = nameable(self.palette, self.teams, self.surface_ab)
         for b in bases:
@@ -1097,16 +1147,7 @@ class BaseFinder(LateReadings):
             name, nearer = paint_named(lab, b.color, colours, self.surface_ab, self.surface_L)
             if name not in held and nearer >= RIMS_NEARER_DEG:
                 moved.setdefault(name, []).append((b, lab))
-        moved = {name: group for name, group in moved.items() if len(group) >= RIMS_NAMING}
-        if not moved:
-            return bases
-        for name, group in moved.items():
-            learned = TeamColour(name, tuple(float(v) for v in np.median([lab for _, lab in group], axis=0)))
-            self._learned.add(name)
-            self._rims_colours[name] = learned
-        self.seen = Palette(self._with_rims_colours(self.seen.colours))
-        renamed = {id(b): name for name, group in moved.items() for b, _ in group}
-        return [replace(b, color=renamed[id(b)]) if id(b) in renamed else b for b in bases]
+        return {name: group for name, group in moved.items() if len(group) >= RIMS_NAMING}
 
     def _measure_candidates(self, frame, reg: Registration, groups, ppi: float, bases: list[Base],
                             per_size: bool = False) -> tuple[list, list]:

@@ -604,3 +604,47 @@ def test_a_team_whose_name_went_to_the_other_armys_figures_is_still_read(pitch, 
     assert len(found) == len(case.scene.pieces)
     for p in case.scene.pieces:
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+
+
+def test_a_team_whose_name_its_own_figures_took_is_read_by_its_rims(pitch):
+    """Army seed 146512 (yellow and blue, 16.0 px/in, JPEG 88), read untold: the blue team's
+    figures are all purple (Lab hue -45), more of it than its pale blue rims (-83), and took
+    the name blue. One blue base was read by a figure's outline in purple, so blue held a
+    base and the rims' cluster, passed over, was never searched: two blue 40 mm bases were
+    lost. The rims' cluster is searched too, 38 degrees from the figures' and no blend of
+    them into the turf, and every base is read right."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(146512), jpeg_quality=88)
+    found = _bases(case, pitch)
+    assert len(found) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+
+
+def test_a_figures_outline_read_in_its_armys_colour_gives_way_to_the_rim(pitch):
+    """Army seed 146452 (blue and yellow, 18.2 px/in, raised, JPEG 88): as in 146512, purple
+    figures hold the name blue. Of the bases read in their colour, a blue 40 mm was read by
+    a figure's outline alone, 0.3 in off. Once the rims' own colour reads blue bases where
+    no base was, each base read by an outer edge alone is measured again in it, and the rim,
+    read by both its edges, stands in its place."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(146452), jpeg_quality=88)
+    found = _bases(case, pitch)
+    assert _near(found, 20.13, 10.46, 0.1) == [("blue", 40)]
+    assert _near(found, 14.30, 1.93, 0.1) == [("blue", 50)]
+
+
+def test_rims_read_in_the_figures_colour_and_named_by_their_paint_hold_no_name(pitch):
+    """Army seed 146544 (magenta and blue, 16.4 px/in, JPEG 93): the magenta team's figures
+    are all purple and took the name blue; the magenta rims were read in their colour, as
+    blue, so blue held bases and the blue rims' cluster, passed over, was not searched (two
+    blue bases lost, one read as cyan). Rims whose paint names another colour, as
+    :meth:`_named_by_rims` renames them, hold no name for that search, and every base is
+    read right."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(146544), jpeg_quality=93)
+    found = _bases(case, pitch)
+    assert len(found) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+
