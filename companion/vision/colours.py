@@ -479,11 +479,15 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     # which lies at cyan's own hue and took the name first. The name goes to the rims when it is
     # their nearest one left, whatever their share of paint (the team is named already); to a
     # shade of the stronger team's paint only when it stands apart from that paint (the
-    # stronger team's own blur ring lies along it).
+    # stronger team's own blur ring lies along it). A weaker cluster lighter than the turned
+    # one and the surface mixed in light, where it lies on their line, is no blur of them:
+    # pale yellow rims (L 51) beside their army of brown figures (L 33) on turf, which turned
+    # from red's name and would have taken yellow from them.
     for mass, centre, lab, first, shade in turned:                          # strongest first
         paint = TeamColour(first, lab)
         blurs = {n for n, (m, f) in found.items() if m < mass and blends(lab[1:], f.lab[1:], (sa, sb)) and
-                 not own_team(m, f, [paint])}
+                 not lighter_than_blend(f.lab[0], lab[0], surface_L, blend_position(f.lab[1:], lab[1:], (sa, sb))[0])
+                 and not own_team(m, f, [paint])}
         free = [c for c in wanted if c.name in blurs or (c.name not in found and not shade)]
         best = min(free, key=_name_gap(centre, lab, (sa, sb)), default=None)
         named = best is not None and math.degrees(hue_gap(best.hue, centre)) <= NAME_WITHIN_DEG

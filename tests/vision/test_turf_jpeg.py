@@ -648,3 +648,17 @@ def test_rims_read_in_the_figures_colour_and_named_by_their_paint_hold_no_name(p
     for p in case.scene.pieces:
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
 
+
+def test_pale_rims_lighter_than_their_armys_blend_into_the_turf_keep_their_name(pitch):
+    """Army seed 146388 (yellow and red, 24.2 px/in, raised, JPEG 88): the yellow team's rims
+    are pale (Lab L 51) and its figures all brown (L 33, hue 65). The brown cluster turned
+    from red's name, and the rims' cluster, lying near the brown's line to the turf, was
+    taken for its blur and gave it the name yellow: two yellow bases were read as red and
+    two a size small. The rims are far lighter than any blend of brown and turf, and keep
+    their name; every base is read right."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(146388), jpeg_quality=88)
+    found = _bases(case, pitch)
+    assert len(found) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
