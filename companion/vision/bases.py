@@ -1078,6 +1078,10 @@ class BaseFinder(LateReadings):
                     blends(c.lab[1:], ab, self.surface_ab))
                    for c in self.seen.colours if any(b.color == c.name and id(b) not in moving for b in bases)):
                 continue
+            # a name held: nor a blend of any other colour the picture shows (pale blue rims on
+            # turf at hue -118 want cyan, held by their blur at -173; their team is blue's)
+            if held and any(blends(c.lab[1:], ab, self.surface_ab) for c in self.seen.colours if c.name != other.name):
+                continue
             was = self.seen
             self.seen = Palette([other])                       # its groups alone, as the search makes them
             try:
