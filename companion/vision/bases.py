@@ -1050,8 +1050,9 @@ class BaseFinder(LateReadings):
         ``passed``): an army of purple figures, more of it than the blue rims 35-40 degrees from
         it, took the name blue, and the blue bases were lost. The cluster is searched when no
         base was read in its name, or when those read were read in a colour ``TEAMS_APART_DEG``
-        or more from it of which it is no blend into the surface (:func:`between`): the figures'
-        colour reads a base or two by a figure's outline, and holds the name with them. Rims
+        or more from it of which it is no blend into the surface (:func:`between`), and it is no
+        blend of any other colour the picture shows: the figures' colour reads a base or two by
+        a figure's outline, and holds the name with them. Rims
         whose paint names another colour (:meth:`_rims_of_another`: they are renamed later) hold
         no name here. One within ``TEAMS_APART_DEG`` of another colour bases were read in, or a
         blend of it into the surface, is that team's shade, and is not searched.
