@@ -613,12 +613,7 @@ def test_a_team_whose_name_its_own_figures_took_is_read_by_its_rims(pitch):
     base and the rims' cluster, passed over, was never searched: two blue 40 mm bases were
     lost. The rims' cluster is searched too, 38 degrees from the figures' and no blend of
     them into the turf, and every base is read right."""
-    from companion.sim.testset import make_army_case
-    case = replace(make_army_case(146512), jpeg_quality=88)
-    found = _bases(case, pitch)
-    assert len(found) == len(case.scene.pieces)
-    for p in case.scene.pieces:
-        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+    _army_reads_every_base(146512, 88, pitch)
 
 
 def test_a_figures_outline_read_in_its_armys_colour_gives_way_to_the_rim(pitch):
@@ -641,12 +636,7 @@ def test_rims_read_in_the_figures_colour_and_named_by_their_paint_hold_no_name(p
     blue bases lost, one read as cyan). Rims whose paint names another colour, as
     :meth:`_named_by_rims` renames them, hold no name for that search, and every base is
     read right."""
-    from companion.sim.testset import make_army_case
-    case = replace(make_army_case(146544), jpeg_quality=93)
-    found = _bases(case, pitch)
-    assert len(found) == len(case.scene.pieces)
-    for p in case.scene.pieces:
-        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+    _army_reads_every_base(146544, 93, pitch)
 
 
 def test_pale_rims_lighter_than_their_armys_blend_into_the_turf_keep_their_name(pitch):
@@ -656,8 +646,13 @@ def test_pale_rims_lighter_than_their_armys_blend_into_the_turf_keep_their_name(
     taken for its blur and gave it the name yellow: two yellow bases were read as red and
     two a size small. The rims are far lighter than any blend of brown and turf, and keep
     their name; every base is read right."""
+    _army_reads_every_base(146388, 88, pitch)
+
+
+def _army_reads_every_base(seed, quality, pitch):
+    """Army case ``seed`` at JPEG ``quality``, read untold: each base once, its team and size right."""
     from companion.sim.testset import make_army_case
-    case = replace(make_army_case(146388), jpeg_quality=88)
+    case = replace(make_army_case(seed), jpeg_quality=quality)
     found = _bases(case, pitch)
     assert len(found) == len(case.scene.pieces)
     for p in case.scene.pieces:
