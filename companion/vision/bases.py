@@ -1052,10 +1052,10 @@ class BaseFinder(LateReadings):
         base was read in its name, or when those read were read in a colour ``TEAMS_APART_DEG``
         or more from it of which it is no blend into the surface (:func:`between`), and it is no
         blend of any other colour the picture shows: the figures' colour reads a base or two by
-        a figure's outline, and holds the name with them. Rims
-        whose paint names another colour (:meth:`_rims_of_another`: they are renamed later) hold
-        no name here. One within ``TEAMS_APART_DEG`` of another colour bases were read in, or a
-        blend of it into the surface, is that team's shade, and is not searched.
+        a figure's outline, and holds the name with them. Rims whose paint names another colour
+        (:meth:`_rims_of_another`: they are renamed later) hold no name here. One within
+        ``TEAMS_APART_DEG`` of another colour bases were read in, or a blend of it into the
+        surface, is that team's shade, and is not searched.
 
         When the cluster gives bases where none was read, each base read before in the name by
         an outer edge alone (a figure's outline) is measured again in the cluster's colour, and
