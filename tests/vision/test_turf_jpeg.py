@@ -657,3 +657,26 @@ def _army_reads_every_base(seed, quality, pitch):
     assert len(found) == len(case.scene.pieces)
     for p in case.scene.pieces:
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+
+
+@pytest.mark.parametrize("rims_L, yellow_hue", [(51.0, 97), (40.0, 64)])
+def test_a_cluster_lighter_than_a_turned_ones_blend_is_no_blur_of_it(rims_L, yellow_hue):
+    """`picture_colours` with army 146388's clusters (Lab): red rims, brown figures (L 33, hue
+    65, nearest red, so turned from it) and yellow rims (hue 97) near brown's line to the turf
+    (L 45). Rims of L 51 are lighter than any blend of brown and turf and keep the name
+    yellow; rims of L 40 could be that blend, and brown takes the name from them. (Where a
+    cluster's paint lies apart is asked of ``apart``: here the rims lie beside their figures,
+    apart from the red team.)"""
+    rng = np.random.default_rng(0)
+    groups = [((45, -34, 27), 60000), ((35, 54, 36), 2000), ((33, 10, 21), 1100), ((rims_L, -4, 33), 700)]
+    L, a, b = np.concatenate([np.tile(np.array(lab, float), (n, 1)) + rng.normal(0, 1.0, (n, 3))
+                              for lab, n in groups]).T
+
+    def apart(weak, stronger):
+        figures = all(40 < math.degrees(c.hue) < 90 for c in stronger)
+        return (0.0, 0.0) if figures else (1.0, 1e9)
+    found = picture_colours(a, b, L, Palette.nominal(), min_mass=100, surface=(-34.0, 27.0), surface_L=45.0,
+                            apart=apart)
+    assert sorted(c.name for c in found) == ["red", "yellow"]
+    yellow = next(c for c in found if c.name == "yellow")
+    assert abs(math.degrees(yellow.hue) - yellow_hue) < 4
