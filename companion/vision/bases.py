@@ -1064,11 +1064,15 @@ class BaseFinder(LateReadings):
         the frames after (:meth:`_with_rims_colours`)."""
         moving = {id(b) for group in self._rims_of_another(bases).values() for b, _ in group} \
             if self._passed else set()
+
+        def named(name: str) -> list[Base]:      # the bases that hold ``name``
+            return [b for b in bases if b.color == name and id(b) not in moving]
         for other in self._passed:
             if not any(c.name == other.name for c in self.seen.colours):
                 continue
-            held = [b for b in bases if b.color == other.name and id(b) not in moving]
+            held = named(other.name)
             before = {id(b) for b in held}
+            holding = {b.color for b in bases if id(b) not in moving}
             ab = np.asarray(other.lab[1:])
             # a shade of a team whose bases were read (cyan rims turned 26 degrees toward blue), or
             # its blend into the surface (a pale blue rim's under 16 px/in, at cyan's hue): theirs.
@@ -1077,7 +1081,7 @@ class BaseFinder(LateReadings):
             if any(math.degrees(hue_gap(other.hue, c.hue)) < TEAMS_APART_DEG or
                    (between(ab, c.lab[1:], self.surface_ab) if c.name == other.name else
                     blends(c.lab[1:], ab, self.surface_ab))
-                   for c in self.seen.colours if any(b.color == c.name and id(b) not in moving for b in bases)):
+                   for c in self.seen.colours if c.name in holding):
                 continue
             # a name held: nor a blend of any other colour the picture shows (pale blue rims on
             # turf at hue -118 want cyan, held by their blur at -173; their team is blue's)
@@ -1090,10 +1094,10 @@ class BaseFinder(LateReadings):
             finally:
                 self.seen = Palette([other if c.name == other.name else c for c in was.colours])
             self._measure_candidates(frame, reg, groups, half.ppi, bases)
-            theirs = [b for b in bases if b.color == other.name and id(b) not in moving]
+            theirs = named(other.name)
             if held and any(id(b) not in before for b in theirs):
                 self._read_again_in(frame, reg, other, [b for b in held if b.edges == 1], bases)
-                theirs = [b for b in bases if b.color == other.name and id(b) not in moving]
+                theirs = named(other.name)
             new = len([b for b in theirs if id(b) not in before])
             if new and new >= len(theirs) - new:
                 self._rims_colours[other.name] = other
