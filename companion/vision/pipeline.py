@@ -332,7 +332,7 @@ class VisionPipeline:
         tokens = self._tokens(gray, reg, found, changed, search, lambda: self._rims(bases, centre))
         bases = off_tokens(bases, tokens)           # a ring round a token is its paper's margin
         self._last_bases = bases
-        pieces = self.tracker.update(bases, n) if self.tracker else []
+        pieces = self.tracker.update(bases, n, searched=search) if self.tracker else []
         t3 = time.perf_counter()
         return VisionResult(n, reg.status, reg.message, reg, bases, pieces, tokens, reg.visible,
                             {"markers": (t1 - t0) * 1000, "bases": (t2 - t1) * 1000,

@@ -5,6 +5,11 @@
   position, marked stale, until it is seen again; if it reappears elsewhere
   it is the same piece (same team and size) that was moved.
 - A jump larger than a glitch must be seen twice before the piece moves.
+- A full search looks at the whole board: a piece it did not see where it read
+  another base over it is not there. A base of the piece's team over it is
+  that piece measured better (a figure read first, then its rim round it);
+  one of another team's stands in its place, and the piece is gone (a piece
+  bound to a player is remembered as lifted, for where it lands).
 - An NFC tap binds a piece to a player card; the binding follows the piece.
 """
 
@@ -15,6 +20,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from companion.vision.base_reading import Base
+from companion.vision.overlaps import overlap
 
 GATE_IN = 1.5        # how far a piece may move between two frames and stay matched
 JUMP_IN = 0.25       # a move larger than this must be confirmed by a second frame
@@ -43,6 +49,7 @@ class Tracker:
         self._tentative: list[tuple[Base, int]] = []     # new bases seen once, and when
         self._jumps: dict[int, tuple[float, float]] = {}  # track id -> unconfirmed new position
         self._next_id = 1
+        self._lifted: list[Track] = []                   # bound pieces a search found another base over
 
     @property
     def pieces(self) -> list[Track]:
@@ -61,10 +68,12 @@ class Tracker:
         for i, t in list(self.tracks.items()):
             if t.player == player:
                 self.tracks[i] = replace(t, player=None)
+        self._lifted = [t for t in self._lifted if t.player != player]
         self.tracks[track_id] = replace(self.tracks[track_id], player=player)
 
-    def update(self, bases: list[Base], frame_no: int) -> list[Track]:
-        unmatched = list(bases)
+    def update(self, bases: list[Base], frame_no: int, searched: bool = False) -> list[Track]:
+        """The pieces after a frame that read ``bases``; ``searched``: the frame was a full
+        search of the board (not only the known bases measured again where they were)."""
         seen: set[int] = set()
         pairs = sorted(((np.hypot(b.x_in - t.x_in, b.y_in - t.y_in), t.id, k)
                         for t in self.tracks.values() for k, b in enumerate(bases)
@@ -77,12 +86,18 @@ class Tracker:
             used.add(k)
             self._move(tid, bases[k], dist, frame_no)
         unmatched = [b for k, b in enumerate(bases) if k not in used]
+        if searched:
+            self._searched_over(bases, unmatched, seen, frame_no)
         # a piece that went unseen and reappears elsewhere: same team and size, nearest stale one
+        # (or a lifted one, when none is stale)
         for b in list(unmatched):
             stale = [t for t in self.tracks.values() if t.id not in seen and t.stale
                      and t.color == b.color and t.diameter_mm == b.diameter_mm]
-            if stale and self._seen_before(b):
-                t = min(stale, key=lambda t: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in))
+            lifted = [t for t in self._lifted if t.color == b.color and t.diameter_mm == b.diameter_mm]
+            if (stale or lifted) and self._seen_before(b):
+                t = min(stale or lifted, key=lambda t: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in))
+                if not stale:
+                    self._lifted.remove(t)
                 seen.add(t.id)
                 unmatched.remove(b)
                 self.tracks[t.id] = replace(t, x_in=b.x_in, y_in=b.y_in, radius_in=b.radius_in, stale=False,
@@ -93,6 +108,29 @@ class Tracker:
                 self._jumps.pop(tid, None)
         self._promote(unmatched, frame_no)
         return self.pieces
+
+    def _searched_over(self, bases: list[Base], unmatched: list[Base], seen: set[int], frame_no: int) -> None:
+        """After a full search: each piece not seen that a base read in it overlaps (two bases
+        cannot stand on one spot). One of its team, not matched to a piece, is that piece
+        measured again, however its size reads (a figure read first, then the rim round it):
+        the piece takes it, and keeps its identity. Any other takes its place, and the piece
+        is gone; one bound to a player is remembered as lifted, to be found where it lands."""
+        for b in list(unmatched):
+            over = [t for t in self.tracks.values() if t.id not in seen and t.color == b.color
+                    and overlap(t.as_base(), b)]
+            if over:
+                t = min(over, key=lambda t: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in))
+                seen.add(t.id)
+                unmatched.remove(b)
+                self._jumps.pop(t.id, None)
+                self.tracks[t.id] = replace(t, diameter_mm=b.diameter_mm, x_in=b.x_in, y_in=b.y_in,
+                                            radius_in=b.radius_in, stale=False, last_seen=frame_no)
+        for tid, t in list(self.tracks.items()):
+            if tid not in seen and any(overlap(t.as_base(), b) for b in bases):
+                del self.tracks[tid]
+                self._jumps.pop(tid, None)
+                if t.player is not None:
+                    self._lifted.append(replace(t, stale=True))
 
     def _move(self, tid: int, b: Base, dist: float, frame_no: int) -> None:
         t = self.tracks[tid]

@@ -179,3 +179,24 @@ def test_a_tracked_marker_that_no_longer_reads_as_itself_is_not_taken(pitch, cas
     assert pipe.markers.track(gray, [0]) is not None
     covered = cv2.cvtColor(cover_marker(frame, case, 0), cv2.COLOR_BGR2GRAY)
     assert pipe.markers.track(covered, [0]) is None
+
+
+def test_a_search_that_reads_a_base_better_leaves_no_ghost_piece(pitch):
+    """Army 146344 (turf, 18.5 px/in, JPEG 90, sensor noise in every frame): the first frame
+    reads a red 40 mm base as yellow, and the next full search as red. The table never
+    changed, so the red base stands where the yellow piece was: no stale piece is left
+    there, however long the table is watched."""
+    from dataclasses import replace
+
+    from companion.sim.testset import make_army_case
+    image = replace(make_army_case(146344), jpeg_quality=90).image()
+    pipe, rng = VisionPipeline(pitch), np.random.default_rng(146344)
+    for n in range(10):
+        result = pipe.process(np.clip(image.astype(np.int16) + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8))
+        if n == 0:
+            assert [(b.color, b.diameter_mm) for b in result.bases if abs(b.x_in - 3.0) + abs(b.y_in - 17.6) < 0.2] == \
+                [("yellow", 40)]
+    assert not any(t.stale for t in result.pieces)
+    assert sorted((t.color, t.diameter_mm, round(t.x_in, 1), round(t.y_in, 1)) for t in result.pieces) == \
+        sorted((b.color, b.diameter_mm, round(b.x_in, 1), round(b.y_in, 1)) for b in result.bases)
+    assert [(t.color, t.diameter_mm) for t in result.pieces if abs(t.x_in - 3.0) + abs(t.y_in - 17.6) < 0.2] == [("red", 40)]

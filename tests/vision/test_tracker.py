@@ -1,4 +1,8 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from companion.vision.base_reading import Base
+from companion.vision.overlaps import overlap
 from companion.vision.tracker import Tracker
 
 
@@ -60,3 +64,82 @@ def test_hold_marks_everything_stale_and_moves_nothing():
     t.update([b(5, 5)], 2)
     t.hold()
     assert t.pieces[0].stale and t.pieces[0].x_in == 5
+
+
+def test_a_search_that_reads_the_rim_round_a_figure_keeps_the_piece():
+    """A first frame reads a yellow figure as a 30 mm base (army 146521 did, in one draw of
+    sensor noise), the next full search the 50 mm rim round it. The piece (and the player
+    bound to it) takes the rim's reading, and no piece is left where the figure was."""
+    t = Tracker()
+    t.update([b(6.01, 2.59, "yellow", 30), b(12, 12)], 1, searched=True)
+    t.update([b(6.01, 2.59, "yellow", 30), b(12, 12)], 2)
+    figure = next(p for p in t.pieces if p.color == "yellow")
+    t.bind(figure.id, "Yokozuna")
+    t.update([b(6.83, 3.43, "yellow", 50), b(12, 12)], 3, searched=True)
+    [piece] = [p for p in t.pieces if p.color == "yellow"]
+    assert (piece.id, piece.player, piece.diameter_mm, piece.x_in, piece.stale) == \
+        (figure.id, "Yokozuna", 50, 6.83, False)
+    assert len(t.pieces) == 2
+
+
+def test_a_tracked_frame_does_not_give_a_piece_away():
+    """Between searches only the known bases are measured again: a reading over a piece not
+    seen then leaves the piece, stale, for the next search to settle."""
+    t = Tracker()
+    t.update([b(6.0, 2.6, "yellow", 30)], 1, searched=True)
+    t.update([b(6.0, 2.6, "yellow", 30)], 2)
+    t.update([b(6.8, 3.4, "yellow", 50)], 3)
+    assert [(p.diameter_mm, p.stale) for p in t.pieces] == [(30, True)]
+
+
+def test_another_teams_base_where_a_piece_stood_takes_its_place():
+    t = Tracker()
+    t.update([b(5, 5), b(9, 9)], 1, searched=True)
+    t.update([b(5, 5), b(9, 9)], 2)
+    red = next(p for p in t.pieces if p.x_in == 5)
+    for f in (3, 4):
+        t.update([b(5.05, 5, "blue"), b(9, 9)], f, searched=True)
+    assert red.id not in {p.id for p in t.pieces}
+    assert sorted((p.color, p.stale) for p in t.pieces) == [("blue", False), ("red", False)]
+
+
+def test_a_bound_piece_pushed_out_by_another_is_found_where_it_lands():
+    t = Tracker()
+    t.update([b(5, 5), b(9, 9, d=30)], 1, searched=True)
+    t.update([b(5, 5), b(9, 9, d=30)], 2)
+    red = next(p for p in t.pieces if p.x_in == 5)
+    t.bind(red.id, "Yokozuna")
+    for f in (3, 4):
+        t.update([b(5, 5, "blue"), b(9, 9, d=30)], f, searched=True)
+    assert "Yokozuna" not in {p.player for p in t.pieces}
+    for f in (5, 6):
+        t.update([b(5, 5, "blue"), b(9, 9, d=30), b(15, 20)], f, searched=True)
+    landed = next(p for p in t.pieces if p.x_in == 15)
+    assert (landed.id, landed.player, landed.stale) == (red.id, "Yokozuna", False)
+    assert len(t.pieces) == 3
+
+
+@st.composite
+def frames(draw):
+    """A few frames of readings from a handful of spots (most of them overlapping), each frame a full
+    search or a tracked one."""
+    spots = draw(st.lists(st.tuples(st.floats(4, 6), st.floats(4, 6), st.sampled_from(["red", "blue"]),
+                                    st.sampled_from([30, 40, 50])), min_size=1, max_size=6))
+    return [(draw(st.lists(st.sampled_from(spots), max_size=4, unique=True)), draw(st.booleans()))
+            for _ in range(draw(st.integers(1, 12)))]
+
+
+@given(frames())
+def test_after_a_search_no_piece_stands_under_a_base_it_read_and_ids_are_unique(seq):
+    t = Tracker()
+    for n, (spots, searched) in enumerate(seq, start=1):
+        bases = [b(x, y, c, d) for x, y, c, d in spots]
+        pieces = t.update(bases, n, searched=searched)
+        assert len({p.id for p in pieces}) == len(pieces)
+        assert len({p.player for p in t.pieces if p.player}) == len([p for p in t.pieces if p.player])
+        if searched:
+            for p in pieces:
+                if p.stale:
+                    assert not any(overlap(p.as_base(), x) for x in bases)
+        if pieces and n % 3 == 0:
+            t.bind(pieces[0].id, "Yokozuna")
