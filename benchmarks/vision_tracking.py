@@ -12,8 +12,10 @@ the rim round it), drawn dimmed on the screen as a hidden piece.
 
 Printed per band of pixels per inch: the cases watched, those with a stale piece at the
 end, those whose pieces at the end are not the bases read (a piece missing, or one more),
-and the frames after the second with a stale piece or a mismatch. ``-v`` lists each case
-that has one.
+and the frames after the second with a stale piece or a mismatch; then the truth's bases
+missed, read in the wrong colour or size, and the readings of no base, in the first frame's
+bases and in the last frame's pieces (what watching the table adds). ``-v`` lists each case
+that has a stale piece or a mismatch.
 """
 
 from __future__ import annotations
@@ -53,17 +55,38 @@ def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg) -> dict 
         case = replace(case, jpeg_quality=quality_of(seed, *jpeg))
     image = case.image()
     pipe, rng = VisionPipeline(load_profile(PROFILE), case.camera_model()), np.random.default_rng(seed)
-    bad_frames, result = 0, None
+    bad_frames, result, first = 0, None, None
     for k in range(frames):
         frame = np.clip(image.astype(np.int16) + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8)
         result = pipe.process(frame)
+        first = first or result
         live = [t for t in result.pieces if not t.stale]
         if k >= 2 and (len(live) < len(result.pieces) or len(live) != len(result.bases)):
             bad_frames += 1
     stale = [t for t in result.pieces if t.stale]
+    truth = [(p.team, p.diameter_mm, p.x_in, p.y_in) for p in case.scene.pieces]
     return {"seed": seed, "ppi": case.pixels_per_inch(), "band": ppi_band(case.pixels_per_inch()),
             "stale": [(t.color, t.diameter_mm, round(t.x_in, 2), round(t.y_in, 2)) for t in stale],
-            "mismatch": len(result.pieces) - len(stale) != len(result.bases), "bad_frames": bad_frames}
+            "mismatch": len(result.pieces) - len(stale) != len(result.bases), "bad_frames": bad_frames,
+            "first": against(truth, first.bases), "pieces": against(truth, result.pieces)}
+
+
+def against(truth, read) -> list[int]:
+    """``read`` (bases or pieces) against ``truth`` (team, size, x, y): the truth's bases, those
+    with nothing read within 0.25 in of them, those read in another colour, or another size,
+    and the readings near no base of the truth."""
+    missed = colour = size = 0
+    used = set()
+    for team, d, x, y in truth:
+        near = [(np.hypot(r.x_in - x, r.y_in - y), k) for k, r in enumerate(read) if k not in used]
+        dist, k = min(near, default=(np.inf, -1))
+        if dist > 0.25:
+            missed += 1
+            continue
+        used.add(k)
+        colour += read[k].color != team
+        size += read[k].diameter_mm != d
+    return [len(truth), missed, colour, size, len(read) - len(used)]
 
 
 def _watch(args):
@@ -92,6 +115,7 @@ def main():
     else:
         results = [_watch(w) for w in work]
     by = defaultdict(lambda: [0, 0, 0, 0])
+    reads = defaultdict(lambda: np.zeros((2, 5), int))          # first frame's bases, last frame's pieces
     for r in filter(None, results):
         for band in (r["band"], "all"):
             t = by[band]
@@ -99,6 +123,7 @@ def main():
             t[1] += bool(r["stale"])
             t[2] += r["mismatch"]
             t[3] += r["bad_frames"]
+            reads[band] += [r["first"], r["pieces"]]
         if args.verbose and (r["stale"] or r["mismatch"] or r["bad_frames"]):
             print(f"  {r['seed']} ({r['ppi']:.1f} px/in): stale at the end {r['stale']}, "
                   f"{'pieces not the bases read, ' if r['mismatch'] else ''}{r['bad_frames']} frames off")
@@ -108,6 +133,11 @@ def main():
     for band in sorted(by, key=lambda b: (b == "all", b)):
         cases, stale, mismatch, bad = by[band]
         print(f"{band:>12} {cases:>6} {stale:>23} {mismatch:>21} {bad:>5} of {cases * (args.frames - 2)}")
+    print("against the truth (within 0.25 in): the first frame's bases, then the last frame's pieces")
+    print(f"{'band':>12} {'bases':>6} {'missed':>13} {'wrong colour':>13} {'wrong size':>13} {'extra':>13}")
+    for band in sorted(reads, key=lambda b: (b == "all", b)):
+        (n, *first), (_, *last) = reads[band]
+        print(f"{band:>12} {n:>6} " + " ".join(f"{a:>6} -> {b:<3}" for a, b in zip(first, last)))
 
 
 if __name__ == "__main__":
