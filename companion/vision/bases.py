@@ -1261,7 +1261,10 @@ class BaseFinder(LateReadings):
 
     def _separate_touching(self, frame, reg, bases: list[Base], done: list[Base] = ()) -> list[Base]:
         """Measure again, without the rays that run into it, each new base touching another of
-        its colour (their rims merge on the side where they touch)."""
+        its colour (their rims merge on the side where they touch). One that moves onto a
+        neighbour so (a cloak leaning out of a rim over the board's edge, read by its outline
+        and beside the rim, then measured again up against it) is judged against it as the
+        search judges two readings on one spot (:func:`add_reading`): bases cannot overlap."""
         out = []
         for base in bases:
             if base in done:
@@ -1275,6 +1278,11 @@ class BaseFinder(LateReadings):
                 if again is not None and again.diameter_mm == base.diameter_mm:
                     base = again
             out.append(base)
+        if any(overlap(a, b) for k, a in enumerate(out) for b in out[k + 1:]):
+            kept: list[Base] = []
+            for base in out:
+                add_reading(kept, base, self.surface_ab)
+            out = kept
         return out
 
 

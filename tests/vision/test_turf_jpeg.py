@@ -649,6 +649,16 @@ def test_pale_rims_lighter_than_their_armys_blend_into_the_turf_keep_their_name(
     _army_reads_every_base(146388, 88, pitch)
 
 
+def test_a_cloak_read_beside_its_rim_and_measured_onto_it_gives_way_to_the_rim(pitch):
+    """Army seed 147740 (magenta and yellow, 18.4 px/in, raised, JPEG 88): a magenta cloak
+    leans out of its 50 mm rim over the board's edge. The last search by the team's blend read
+    its outline as a 30 mm base, just clear of the rim; measured again without the rays that
+    run into the rim (a touching base of its colour), it moved onto the rim and both were
+    reported. Bases cannot overlap: the two are judged as the search judges two readings on
+    one spot, the rim (both edges) stands, and every base is read right."""
+    _army_reads_every_base(147740, 88, pitch)
+
+
 def _army_reads_every_base(seed, quality, pitch):
     """Army case ``seed`` at JPEG ``quality``, read untold: each base once, its team and size right."""
     from companion.sim.testset import make_army_case
