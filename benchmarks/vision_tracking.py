@@ -59,7 +59,7 @@ def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg) -> dict 
     for k in range(frames):
         frame = np.clip(image.astype(np.int16) + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8)
         result = pipe.process(frame)
-        first = first or result
+        first = result if first is None else first
         live = [t for t in result.pieces if not t.stale]
         if k >= 2 and (len(live) < len(result.pieces) or len(live) != len(result.bases)):
             bad_frames += 1
@@ -100,7 +100,8 @@ def main():
     kind.add_argument("--turned", action="store_true", help="the wider cases seen from any side, rims 3-5 mm")
     ap.add_argument("--cases", type=int, default=200)
     ap.add_argument("--first", type=int, default=146000)
-    ap.add_argument("--frames", type=int, default=14, help="frames a case (a full search every fourth: the last is the one after the fourth search)")
+    ap.add_argument("--frames", type=int, default=14,
+                    help="frames a case (a full search every fourth: the last is the one after the fourth search)")
     ap.add_argument("--surface", choices=["turf", "felt", "mat", "wood"], default=None)
     ap.add_argument("--jpeg", default=None, help="LOW-HIGH: each picture saved at a quality drawn from these")
     ap.add_argument("--jobs", type=int, default=1)
