@@ -485,8 +485,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     # from red's name and would have taken yellow from them.
     for mass, centre, lab, first, shade in turned:                          # strongest first
         paint = TeamColour(first, lab)
-        blurs = {n for n, (m, f) in found.items() if m < mass and blends(lab[1:], f.lab[1:], (sa, sb)) and
-                 not lighter_than_blend(f.lab[0], lab[0], surface_L, blend_position(f.lab[1:], lab[1:], (sa, sb))[0])
+        blurs = {n for n, (m, f) in found.items() if m < mass and blur_of_paint(f.lab, lab, (sa, sb), surface_L)
                  and not own_team(m, f, [paint])}
         free = [c for c in wanted if c.name in blurs or (c.name not in found and not shade)]
         best = min(free, key=_name_gap(centre, lab, (sa, sb)), default=None)
@@ -718,6 +717,24 @@ def _paint_of(hue: float, lab, colours: list[TeamColour], surface_ab: tuple[floa
     return min(near, key=lambda c: off[c.name]) if near else ranked[0]
 
 
+def blur_of_paint(lab, paint_lab, surface: tuple[float, float], surface_L: float | None) -> bool:
+    """Whether colour ``lab`` (Lab) can be paint ``paint_lab`` blurred into the surface: on the
+    line from the paint to the surface (:func:`blends`), and no lighter than the two mixed in
+    light where it lies along it (:func:`lighter_than_blend`; ``surface_L`` the surface's
+    lightness, when known).
+
+    >>> sand, turf = (49.8, 7.3, 18.9), (-35.0, 28.0)
+    >>> blur_of_paint((58.8, -6.5, 32.4), sand, turf, None), blur_of_paint((58.8, -6.5, 32.4), sand, turf, 42.7)
+    (True, False)
+    >>> blur_of_paint((50.0, 40.0, -30.0), sand, turf, 42.7)           # off their line
+    False
+    """
+    if not blends(paint_lab[1:], lab[1:], surface):
+        return False
+    t, _, _ = blend_position(lab[1:], paint_lab[1:], surface)
+    return not lighter_than_blend(lab[0], paint_lab[0], surface_L, at=float(t))
+
+
 def lighter_than_blend(L: float, paint_L: float, surface_L: float | None, at: float | None = None) -> bool:
     """Whether a colour of lightness ``L`` is too light to be a blend of a paint (``paint_L``)
     and the surface (``surface_L``): a blend of two colours is no lighter than both, by
@@ -877,10 +894,7 @@ def _more_paint(weak: TeamColour, weak_mass: float, holder: TeamColour, holder_m
     if not (holder.chroma < PAINT_CHROMA * nominal.chroma and weak.chroma >= MORE_PAINT * holder.chroma
             and weak_mass >= 0.5 * holder_mass):
         return False
-    if not blends(holder.lab[1:], weak.lab[1:], surface):
-        return True
-    t, _, _ = blend_position(weak.lab[1:], holder.lab[1:], surface)
-    return lighter_than_blend(weak.lab[0], holder.lab[0], surface_L, at=float(t))
+    return not blur_of_paint(weak.lab, holder.lab, surface, surface_L)
 
 
 MORE_PAINT = 1.4            # a cluster this much more saturated than a dull one of its name is the name's paint
