@@ -95,13 +95,12 @@ class Tracker:
                      and t.color == b.color and t.diameter_mm == b.diameter_mm]
             lifted = [t for t in self._lifted if t.color == b.color and t.diameter_mm == b.diameter_mm]
             if (stale or lifted) and self._seen_before(b):
-                t = min(stale or lifted, key=lambda t: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in))
+                t = _nearest(stale or lifted, b)
                 if not stale:
                     self._lifted.remove(t)
                 seen.add(t.id)
                 unmatched.remove(b)
-                self.tracks[t.id] = replace(t, x_in=b.x_in, y_in=b.y_in, radius_in=b.radius_in, stale=False,
-                                            last_seen=frame_no)
+                self.tracks[t.id] = _placed(t, b, frame_no)
         for tid, t in list(self.tracks.items()):
             if tid not in seen:
                 self.tracks[tid] = replace(t, stale=True)
@@ -119,12 +118,11 @@ class Tracker:
             over = [t for t in self.tracks.values() if t.id not in seen and t.color == b.color
                     and overlap(t.as_base(), b)]
             if over:
-                t = min(over, key=lambda t: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in))
+                t = _nearest(over, b)
                 seen.add(t.id)
                 unmatched.remove(b)
                 self._jumps.pop(t.id, None)
-                self.tracks[t.id] = replace(t, diameter_mm=b.diameter_mm, x_in=b.x_in, y_in=b.y_in,
-                                            radius_in=b.radius_in, stale=False, last_seen=frame_no)
+                self.tracks[t.id] = _placed(t, b, frame_no)
         for tid, t in list(self.tracks.items()):
             if tid not in seen and any(overlap(t.as_base(), b) for b in bases):
                 del self.tracks[tid]
@@ -141,8 +139,7 @@ class Tracker:
                 self.tracks[tid] = replace(t, stale=False, last_seen=frame_no)
                 return
         self._jumps.pop(tid, None)
-        self.tracks[tid] = replace(t, x_in=b.x_in, y_in=b.y_in, radius_in=b.radius_in, stale=False,
-                                   last_seen=frame_no)
+        self.tracks[tid] = _placed(t, b, frame_no)
 
     def _seen_before(self, b: Base) -> bool:
         return any(np.hypot(b.x_in - o.x_in, b.y_in - o.y_in) < CONFIRM_IN and o.color == b.color
@@ -161,3 +158,14 @@ class Tracker:
             else:
                 keep.append((b, frame_no))
         self._tentative = keep
+
+
+def _nearest(tracks: list[Track], b: Base) -> Track:
+    """The one of ``tracks`` whose centre is nearest ``b``'s."""
+    return min(tracks, key=lambda t: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in))
+
+
+def _placed(t: Track, b: Base, frame_no: int) -> Track:
+    """Piece ``t`` seen in frame ``frame_no`` as base ``b``: its place, radius and size."""
+    return replace(t, diameter_mm=b.diameter_mm, x_in=b.x_in, y_in=b.y_in, radius_in=b.radius_in, stale=False,
+                   last_seen=frame_no)
