@@ -63,6 +63,7 @@ def traced(at: tuple[float, float], say=print):
     back after: a probe, not a part of the detector."""
     from companion.vision.bases import BaseFinder
     from companion.vision.late_readings import LateReadings
+    from companion.vision.rim_measure import RimMeasure
 
     def near(xy):
         return float(np.hypot(xy[0] - at[0], xy[1] - at[1])) < TRACE_IN
@@ -104,7 +105,7 @@ def traced(at: tuple[float, float], say=print):
         return stood
 
     wrapped = [(BaseFinder, "learn_colours", learn_colours), (BaseFinder, "_circles", circles),
-               (BaseFinder, "refine", measured("measured")),
+               (RimMeasure, "refine", measured("measured")),
                (LateReadings, "_measured_in", measured("measured again")),
                (LateReadings, "_rescue", measured("rescued")),
                (LateReadings, "_stand_over", stand_over)]

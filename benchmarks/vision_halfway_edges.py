@@ -2,7 +2,7 @@
 score, or where the colour is halfway from the rim's paint to the surface's.
 
 A base whose figure, in the team's colour, hides its rim's inner edge is sized from the outer
-edge (``BaseFinder._outer_only`` in companion/vision/bases.py). The pipeline reads that edge
+edge (``RimMeasure._outer_only`` in companion/vision/rim_measure.py). The pipeline reads that edge
 at half the team score, and, where it could name another size, where the colour is halfway
 to the surface's (``halfway_radius``). This runs the pipeline with both measured on every
 such reading, matches each to the nearest true base (its fitted centre within 0.15 in), and
@@ -33,7 +33,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-from companion.vision import bases  # noqa: E402
+from companion.vision import rim_measure  # noqa: E402
 from companion.vision.camera_model import load_camera  # noqa: E402
 from companion.vision.pipeline import VisionPipeline  # noqa: E402
 from companion.vision.profile import load_profile  # noqa: E402
@@ -41,7 +41,7 @@ from vision_outer_edges import PROFILE, band, found_in_cases  # noqa: E402
 from vision_samples import sample_pictures  # noqa: E402
 
 MATCH_IN = 0.15
-GATE_MM = bases.HALFWAY_REACH_MM     # the pipeline's own gate, before _measure_always widens it
+GATE_MM = rim_measure.HALFWAY_REACH_MM     # the pipeline's own gate, before _measure_always widens it
 
 _readings: list[tuple[np.ndarray, float, float | None]] = []   # (centre, half-score edge, halfway edge)
 _moves: list[float] = []     # every reading's halfway diameter less its half-score one, mm
@@ -52,15 +52,15 @@ def _recording(halfway):
         edge = halfway(lab, score, rho, centre, rows, c, ro)
         _readings.append((np.array(c, float), float(ro), edge))
         if edge is not None:
-            _moves.append(2 * (edge - ro) / bases.MM)
+            _moves.append(2 * (edge - ro) / rim_measure.MM)
         return edge
     return wrapper
 
 
 def _measure_always():
     """Both edges on every outer-edge reading: the gate's reach wide enough to span every size."""
-    bases.HALFWAY_REACH_MM = 10.0
-    bases.halfway_radius = _recording(bases.halfway_radius)
+    rim_measure.HALFWAY_REACH_MM = 10.0
+    rim_measure.halfway_radius = _recording(rim_measure.halfway_radius)
 
 
 def _errors(pieces, key: str) -> list[tuple[str, float, float]]:
@@ -70,8 +70,8 @@ def _errors(pieces, key: str) -> list[tuple[str, float, float]]:
         p = min(pieces, key=lambda p: np.hypot(p[0] - c[0], p[1] - c[1]))
         if edge is None or np.hypot(p[0] - c[0], p[1] - c[1]) > MATCH_IN:
             continue
-        true_r = p[2] / 2 * bases.MM
-        out.append((key, (ro - true_r) / bases.MM, (edge - true_r) / bases.MM))
+        true_r = p[2] / 2 * rim_measure.MM
+        out.append((key, (ro - true_r) / rim_measure.MM, (edge - true_r) / rim_measure.MM))
     _readings.clear()
     return out
 

@@ -35,7 +35,7 @@ class Base:
     wider: bool = False       # sized by its inner edge, though its colour's half-surface edge names the next size
     paint_ab: tuple[float, float] | None = None   # the rim's own paint (Lab a, b: rim_paint), what named it
     paint_L: float | None = None                  # ... and its lightness (a blend into the surface is no lighter than both)
-    part: bool = False        # read by two edges on fewer rays than a whole rim needs (bases.PART_RAYS)
+    part: bool = False        # read by two edges on fewer rays than a whole rim needs (rim_measure.PART_RAYS)
 
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:

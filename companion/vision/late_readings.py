@@ -13,8 +13,8 @@ The frames that follow measure a base found late as it was found.
 
 :class:`LateReadings` is a part of :class:`companion.vision.bases.BaseFinder`, whose search
 state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen``,
-``surface_ab``) and whose measurements it calls (``refine``, ``_measure_aimed``, ``_rays``,
-``_sample``, ``_needless``).
+``surface_ab``) and whose measurements it calls (``_needless``; and ``refine``,
+``_measure_aimed``, ``_rays``, ``_sample`` of :class:`~companion.vision.rim_measure.RimMeasure`).
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def rim_paint(lab: np.ndarray, rho: np.ndarray, centre: np.ndarray, rows: np.nda
     saturated than a pale rim, and there the most saturated pixels of a pale cyan rim 3 mm
     wide are its blend, turned 30 degrees toward the turf; from the turf's own colour, the
     furthest are its paint (the detector asks this only where the most saturated name no
-    team: :meth:`~companion.vision.bases.BaseFinder._far_paint_name`). The rays start at
+    team: :meth:`~companion.vision.rim_measure.RimMeasure._far_paint_name`). The rays start at
     ``centre``, a few hundredths of an inch from the rim's centre ``c``; the band is measured
     from ``c``.
 
