@@ -56,6 +56,7 @@ NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measure
 RIMS_NEARER_DEG = 15.0  # rims whose paint names another colour by this much more than theirs ...
 RIMS_NAMING = 2         # ... this many at least, are that colour's team (_named_by_rims)
 ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
+FAR_MORE_ROUND = 0.25    # a base measured again apart from its neighbours on this much more of its round: far truer
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
 
@@ -681,10 +682,13 @@ class BaseFinder(LateReadings, RimMeasure):
 
     def _separate_touching(self, frame, reg, bases: list[Base], done: list[Base] = ()) -> list[Base]:
         """Measure again, without the rays that run into it, each new base touching another of
-        its colour (their rims merge on the side where they touch). One that moves onto a
-        neighbour so (a cloak leaning out of a rim over the board's edge, read by its outline
-        and beside the rim, then measured again up against it) is judged against it as the
-        search judges two readings on one spot (:func:`add_reading`): bases cannot overlap."""
+        its colour (their rims merge on the side where they touch). The new reading is kept
+        when it is of the same size, or far truer (:func:`_far_truer`: a circle drawn through
+        a rim's outer edge and its neighbour's, on half its round, gives way to that rim read
+        on most of its round, fitted far more tightly). One that moves onto a neighbour so (a
+        cloak leaning out of a rim over the board's edge, read by its outline and beside the
+        rim, then measured again up against it) is judged against it as the search judges two
+        readings on one spot (:func:`add_reading`): bases cannot overlap."""
         out = []
         for base in bases:
             if base in done:
@@ -695,7 +699,7 @@ class BaseFinder(LateReadings, RimMeasure):
             if touching and not all(t in self._apart.get(base, ()) for t in touching):
                 again = self.refine(frame, reg, self.colour(base.color), np.array([base.x_in, base.y_in]),
                                     rim_mid(base.diameter_mm), touching)
-                if again is not None and again.diameter_mm == base.diameter_mm:
+                if again is not None and (again.diameter_mm == base.diameter_mm or _far_truer(again, base)):
                     base = again
             out.append(base)
         if any(overlap(a, b) for k, a in enumerate(out) for b in out[k + 1:]):
@@ -704,6 +708,19 @@ class BaseFinder(LateReadings, RimMeasure):
                 add_reading(kept, base, self.surface_ab)
             out = kept
         return out
+
+
+def _far_truer(again: Base, base: Base) -> bool:
+    """``again``, a base measured again without the rays into its touching neighbours, is far
+    truer than ``base`` as first read: seen on ``FAR_MORE_ROUND`` more of its round, and
+    fitted at least twice as tightly.
+
+    >>> across = Base(12.31, 15.14, 40, "cyan", 0.787, 0.46, 0.0436)       # wide case 141410
+    >>> rim = Base(12.48, 15.27, 30, "cyan", 0.62, 0.79, 0.0091, edges=1)
+    >>> _far_truer(rim, across), _far_truer(across, rim)
+    (True, False)
+    """
+    return again.coverage >= base.coverage + FAR_MORE_ROUND and again.residual_in <= 0.5 * base.residual_in
 
 
 def _explained_margin(ppi: float) -> float:

@@ -484,6 +484,18 @@ def test_a_base_measured_across_two_touching_ones_does_not_replace_them(pitch):
         assert _near(found, p.x_in, p.y_in, 0.05) == [(p.team, p.diameter_mm)], p
 
 
+def test_a_circle_through_a_rim_and_its_neighbour_gives_way_to_the_rim_measured_apart(pitch):
+    # Wide seed 141410 (16.7 px/in, a printed mat): a cyan 30 mm base, its cyan figure filling
+    # it, touches a cyan 40 mm one. A 40 mm circle through the small rim's outer edge and the
+    # figure's outline, on 46 % of its round and fitted to 0.044 in, was read 0.22 in off.
+    # Measured again without the rays into the neighbour, the rim reads as a 30 mm base on 79 %
+    # of its round, fitted to 0.009 in: far truer, it is kept though its size differs.
+    case = make_wide_case(141410)
+    found = _bases(case, pitch)
+    assert _near(found, 12.49, 15.27, 0.05) == [("cyan", 30)]
+    assert _near(found, 11.81, 16.48, 0.05) == [("cyan", 40)]
+
+
 def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
     """Along a ray: the cloak (score 60) to 0.5 in, the pale rim (25) to 0.7 in, then the
     surface. Half the ray's peak puts the edge on the cloak's; the outermost ring's own
