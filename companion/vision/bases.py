@@ -476,7 +476,10 @@ class BaseFinder(LateReadings, RimMeasure):
         a figure's outline, and holds the name with them. Rims whose paint names another colour
         (:meth:`_rims_of_another`: they are renamed later) hold no name here. One within
         ``TEAMS_APART_DEG`` of another colour bases were read in, or a blend of it into the
-        surface, is that team's shade, and is not searched.
+        surface, is that team's shade, and is not searched; unless that colour holds the
+        cluster's own name and most of the bases read in it (two at least) have rims whose paint is nearer
+        the cluster's hue (:func:`_paints_nearer`): olive figures 28 degrees from their team's
+        green rims took the name, and read the rims' edges 2 mm out.
 
         When the cluster gives bases where none was read, each base read before in the name by
         an outer edge alone (a figure's outline) is measured again in the cluster's colour, and
@@ -499,7 +502,8 @@ class BaseFinder(LateReadings, RimMeasure):
             # its blend into the surface (a pale blue rim's under 16 px/in, at cyan's hue): theirs.
             # (Of the colour that holds its name, only a blend well inside the line: a purple
             # army's line to the turf passes within a quarter of its length of the blue rims.)
-            if any(math.degrees(hue_gap(other.hue, c.hue)) < TEAMS_APART_DEG or
+            if any((math.degrees(hue_gap(other.hue, c.hue)) < TEAMS_APART_DEG and
+                    not (c.name == other.name and _paints_nearer(held, other, c))) or
                    (between(ab, c.lab[1:], self.surface_ab) if c.name == other.name else
                     blends(c.lab[1:], ab, self.surface_ab))
                    for c in self.seen.colours if c.name in holding):
@@ -721,6 +725,24 @@ def _far_truer(again: Base, base: Base) -> bool:
     (True, False)
     """
     return again.coverage >= base.coverage + FAR_MORE_ROUND and again.residual_in <= 0.5 * base.residual_in
+
+
+def _paints_nearer(held: list[Base], passed: TeamColour, holder: TeamColour) -> bool:
+    """Most of the bases ``held`` in a name, and two at least (``RIMS_NAMING``: one rim's paint
+    is too little to go by), have their rims' own paint nearer in hue to the cluster
+    ``passed`` over for that name than to ``holder``, the colour that took it: the rims are
+    the passed cluster's, and the holder is the figures' paint, however near in hue.
+
+    >>> olive, rims = TeamColour("green", (41.6, -10.5, 19.9)), TeamColour("green", (52.9, -22.9, 15.3))
+    >>> read = [Base(6.0, 25.7, 40, "green", 0.8, 0.7, 0.03, edges=1, paint_ab=(-7.0, 18.0)),    # wide case 141190
+    ...         Base(8.05, 13.92, 40, "green", 0.8, 0.9, 0.02, edges=1, paint_ab=(-19.1, 16.0)),
+    ...         Base(12.67, 28.97, 30, "green", 0.6, 0.9, 0.02, paint_ab=(-22.5, 16.7))]
+    >>> _paints_nearer(read, rims, olive), _paints_nearer(read[:2], rims, olive), _paints_nearer(read[1:2], rims, olive)
+    (True, False, False)
+    """
+    hues = [math.atan2(b.paint_ab[1], b.paint_ab[0]) for b in held if b.paint_ab is not None]
+    nearer = sum(hue_gap(h, passed.hue) < hue_gap(h, holder.hue) for h in hues)
+    return nearer >= RIMS_NAMING and nearer * 2 > len(hues)
 
 
 def _explained_margin(ppi: float) -> float:

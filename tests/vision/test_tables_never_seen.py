@@ -496,6 +496,19 @@ def test_a_circle_through_a_rim_and_its_neighbour_gives_way_to_the_rim_measured_
     assert _near(found, 11.81, 16.48, 0.05) == [("cyan", 40)]
 
 
+def test_rims_whose_paint_is_a_passed_over_cluster_are_searched_in_it_though_near_the_name(pitch):
+    # Wide seed 141190 (17.9 px/in, a printed mat, raised): the green team's figures are olive
+    # (hue 118) and took the name green from its rims (hue 146), 28 degrees off: too near to
+    # be searched as another team's. Read in olive, a 40 mm rim measured 44 mm between sizes
+    # and was missed, and a 50 mm one was read by its figure as a 40 mm base 0.5 in off. Most
+    # bases read in the name had rims painted nearer the passed-over cluster: it is the rims'
+    # colour, searched, and every base is read right.
+    case = make_wide_case(141190)
+    found = _bases(case, pitch)
+    assert len(found) == len(case.scene.pieces)
+    _each_piece_found(case, found, 0.05)
+
+
 def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
     """Along a ray: the cloak (score 60) to 0.5 in, the pale rim (25) to 0.7 in, then the
     surface. Half the ray's peak puts the edge on the cloak's; the outermost ring's own
