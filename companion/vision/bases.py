@@ -45,8 +45,8 @@ from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, neighbours_of, overlap
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import DIRS, RAYS, outer_spreads, resized
-from companion.vision.rim_measure import RimMeasure, _median_ab
-from companion.vision.stats import median
+from companion.vision.rim_measure import RimMeasure
+from companion.vision.stats import median, median_ab
 
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
 BASE_BOX_IN = SIZES_MM[-1] * MM + 0.6   # a box round the largest base, its blur and the grouping's dilation (inches)
@@ -339,7 +339,7 @@ class BaseFinder(LateReadings, RimMeasure):
                     np.column_stack([np.full_like(along_h, w + out), along_h])]
         xy = np.concatenate(pts).T[:, None, :]
         lab = self._sample(frame, reg, xy).reshape(-1, 3)
-        return _median_ab(lab)
+        return median_ab(lab)
 
     def _margin_only(self, frame: np.ndarray, reg: Registration, base: Base,
                      margin_ab: tuple[float, float] | None) -> bool:

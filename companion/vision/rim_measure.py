@@ -13,10 +13,11 @@ the base. The rim's centre line picks the standard size (30, 40, 50 mm), the rim
 the outer edge, the base's own edge against the surface, the centre.
 
 :class:`RimMeasure` is a part of :class:`companion.vision.bases.BaseFinder`, which searches
-the picture for the places to measure; it uses the finder's state (``seen``, ``palette``,
-``surface_ab``, ``gains``, ``camera``, ``outer_spreads``, ``_rescuing``, ``_between``) and its
-``colour``. Where a rim's edges and paint lie along the rays is
-:mod:`companion.vision.rim_edges`; the circle fits, :mod:`companion.vision.circles`.
+the picture for the places to measure; it uses the finder's state (``seen``, ``surface_ab``,
+``gains`` and their table ``_lut``, ``camera``, ``outer_spreads``, ``_rescuing``, ``_between``),
+its ``colour``, and the late readings' ``surface_turns_hues`` and ``_unghosted``. Where a
+rim's edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; the circle
+fits, :mod:`companion.vision.circles`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from companion.vision.overlaps import ONE_CENTRE_IN, better, blur_of, hue_angle
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,
                                         mixed_radius, outer_circle, outer_size, rim_paint)
-from companion.vision.stats import median, row_medians
+from companion.vision.stats import median, median_ab, row_medians
 from companion.vision.white import neutral
 
 _STEPS = np.arange(SAMPLES, dtype=float)
@@ -467,7 +468,7 @@ class RimMeasure:
         residual = math.sqrt(float(res @ res) / len(res))
         if residual > (PART_FIT_IN if partial else MAX_RESIDUAL_IN):     # before the paint: it costs more
             return self._reject(f"residual {residual:.4f} in")
-        rim, peak = paint(), _median_ab(rim_lab[keep])
+        rim, peak = paint(), median_ab(rim_lab[keep])
         name = self._paint_name(rim, colour)
         if name is None:
             # On turf a pale rim's most saturated pixels are its blend into the turf, turned
@@ -583,7 +584,7 @@ class RimMeasure:
         size = outer_size(diameter)
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
-        rim, peak = rim_paint(lab, rho, centre, rows[keep], c, ro), _median_ab(peak_lab[rows[keep]])
+        rim, peak = rim_paint(lab, rho, centre, rows[keep], c, ro), median_ab(peak_lab[rows[keep]])
         name = self._paint_name(rim, colour)
         if name is None:
             return None
@@ -615,8 +616,3 @@ def _sectors(rays: np.ndarray) -> float:
     """The share of a rim's round its ``rays`` (indices of the ``RAYS`` round it) cover, counted
     in 24 sectors: a rim half hidden covers half of them however its rays fall."""
     return int(np.count_nonzero(np.bincount(rays * 24 // RAYS, minlength=24))) / 24
-
-
-def _median_ab(lab: np.ndarray) -> tuple[float, float]:
-    """The median Lab a and b of samples (N x 3)."""
-    return median(lab[:, 1]), median(lab[:, 2])

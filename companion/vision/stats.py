@@ -26,6 +26,15 @@ def median(x: np.ndarray) -> float:
     return float(p[k]) if n % 2 else float((p[:k].max() + p[k]) / 2)
 
 
+def median_ab(lab: np.ndarray) -> tuple[float, float]:
+    """The median Lab a and b of colour samples (N x 3).
+
+    >>> median_ab(np.array([[50.0, 10.0, -4.0], [60.0, 20.0, 0.0], [40.0, 12.0, 2.0]]))
+    (12.0, 0.0)
+    """
+    return median(lab[:, 1]), median(lab[:, 2])
+
+
 def row_medians(x: np.ndarray) -> np.ndarray:
     """np.median(x, axis=1) of a 2-D array."""
     n = x.shape[1]
