@@ -2,7 +2,7 @@
 
 A base seen by its rim's outer edge alone (its figure, in the team's colour, hides the
 inner edge) is sized from that edge, less the spread its blur is thought to add
-(``OUTER_SPREAD_MM_PPI2`` in companion/vision/bases.py). The radius reported, and so the
+(``OUTER_SPREAD_MM_PPI2`` in companion/vision/rim_measure.py). The radius reported, and so the
 median and percentile here, is the edge at half the team score; where another size is
 within reach, the size is named from the edge where the colour is halfway to the
 surface's (``halfway_radius``), and the last column counts the sizes as named. This runs the pipeline over cases
