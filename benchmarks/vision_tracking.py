@@ -32,7 +32,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
-from vision_accuracy import PROFILE, ppi_band, quality_of  # noqa: E402
+from vision_accuracy import PROFILE, ppi_band, qualities, quality_of  # noqa: E402
 
 
 def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg) -> dict | None:
@@ -103,13 +103,14 @@ def main():
     ap.add_argument("--frames", type=int, default=14,
                     help="frames a case (a full search every fourth: the last is the one after the fourth search)")
     ap.add_argument("--surface", choices=["turf", "felt", "mat", "wood"], default=None)
-    ap.add_argument("--jpeg", default=None, help="LOW-HIGH: each picture saved at a quality drawn from these")
+    ap.add_argument("--jpeg", type=qualities, default=None, metavar="Q",
+                    help="each picture saved at this JPEG quality (1-100), or at one drawn for each case from a "
+                         "range (\"88-95\")")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    jpeg = tuple(int(v) for v in args.jpeg.split("-")) if args.jpeg else None
     kind = "armies" if args.armies else "turned" if args.turned else "wide"
-    work = [(seed, kind, args.frames, args.surface, jpeg) for seed in range(args.first, args.first + args.cases)]
+    work = [(seed, kind, args.frames, args.surface, args.jpeg) for seed in range(args.first, args.first + args.cases)]
     if args.jobs > 1:          # fresh processes, as vision_accuracy.py's --jobs (no fork of OpenCV's threads)
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             results = pool.map(_watch, work, chunksize=10)
