@@ -168,9 +168,25 @@ def _truer_ring(large: Base, small: Base) -> bool:
     (True, False)
     >>> _truer_ring(replace(whole, coverage=0.6, residual_in=0.0088), part)   # twice as tight
     True
+
+    Or ``small``, read by its outer edge alone, was sized by its halfway edge (``Base.halfway``)
+    though its half-score edge lies nearer ``large``'s size than its own, and ``large`` fits
+    within ``BLEND_LOOSER`` of it: the halfway edge ran to a cloak's colour inside the rim, not
+    the rim's (turned case 148024: a cyan 40 mm rim under a cyan cloak, its half-score edge
+    36.9 mm across, its halfway edge 33.9, read as a 30; its blend read it as a 40, 40.2 mm).
+
+    >>> cloak = Base(15.82, 28.39, 30, "cyan", 0.727, 0.88, 0.016, edges=1, halfway=True)
+    >>> rim = Base(15.82, 28.41, 40, "cyan", 0.791, 0.96, 0.022, edges=1)
+    >>> _truer_ring(rim, cloak), _truer_ring(rim, replace(cloak, halfway=False))
+    (True, False)
+    >>> _truer_ring(rim, replace(cloak, radius_in=0.65))        # its half-score edge a 30's too
+    False
     """
+    across = 2 * small.radius_in / MM
     return BLEND_LOOSER * large.residual_in <= small.residual_in or (
-        large.residual_in <= small.residual_in and large.coverage >= PART_ROUND > small.coverage)
+        large.residual_in <= small.residual_in and large.coverage >= PART_ROUND > small.coverage) or (
+        small.halfway and small.edges == 1 and large.residual_in <= BLEND_LOOSER * small.residual_in and
+        abs(across - large.diameter_mm) < abs(across - small.diameter_mm))
 
 
 def _more_of(whole: Base, part: Base) -> bool:

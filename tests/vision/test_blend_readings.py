@@ -379,6 +379,16 @@ def test_a_pale_rim_read_a_size_small_on_part_of_its_round_is_read_by_its_blend(
     _stands_alone(65360, pitch, 9.53, 2.17, ("blue", 50), 0.5, quality=89)
 
 
+def test_a_cloak_sized_by_its_halfway_edge_gives_way_to_its_rim_read_by_its_blend(pitch):
+    """Turned seed 148024 (18.3 px/in, JPEG 91, flat, on turf, as the pictures the companion is
+    checked on): a cyan cloak over a cyan 40 mm rim, read by its outer edge alone. That edge
+    lay 36.9 mm across at half the score, and the edge where the colour is halfway to the
+    turf's, taken from the cloak's colour inside the rim, 33.9 mm: a 30 mm base. The rim's
+    blend read it as a 40 mm one, 40.2 mm across, fitted within twice as loose: the truer
+    reading of the same ring."""
+    _stands_alone(148024, pitch, 15.82, 28.39, ("cyan", 40), 0.5, quality=91)
+
+
 def test_a_rim_read_by_its_blend_stands_over_its_own_blur_ring(pitch):
     """Turned seeds 56004 (19.3 px/in, JPEG 89, raised; cyan and blue teams) and 48112 (15.6
     px/in, JPEG 90, flat; blue and magenta), on turf: pale blue 40 mm rims. Their fringe into
