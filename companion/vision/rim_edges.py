@@ -133,7 +133,8 @@ def outer_spreads(bases: list[Base], least: int = 3) -> dict[str | None, float]:
     Under ``None``, the median over all of them (none with fewer than ``least``: then the dict
     is empty); under each colour that has readings of its own, the smaller of that and its own
     median: the smear depends on the paint against the surface (on orange wood a magenta rim
-    spreads 3.5 mm where a green one reads 1.2 mm inside).
+    spreads 3.5 mm where a green one reads 1.2 mm inside), so a colour with none of its own
+    takes no spread from the others' (:meth:`RimMeasure._outer_spread_mm`).
 
     >>> two = [Base(0.0, 0.0, 30, "red", (30 + s) / 2 * MM, 1.0, 0.01) for s in (1.5, 2.0, 3.0)]
     >>> {k: round(v, 6) for k, v in outer_spreads(two).items()}, outer_spreads(two[:2])

@@ -599,12 +599,16 @@ class RimMeasure:
         sets (5000, 6000, 9000), the median spread is 0.2-0.8 mm at 16-24 px/in and none at 24
         and more, about 200 / ppi^2. (It was 800 / ppi^2 and 1 mm at least while the renderer
         drew every base 0.6 px too large: see TableRenderer's ``_fill_true``.) With the colour's
-        ``name``, for its half-score edge: the spread the pictures' own two-edge readings show
-        (:func:`outer_spreads`), when that is the wider (a JPEG at quality 75 smears a dull rim
-        2 mm out at 16-20 px/in, which the model misses)."""
+        ``name``, for its half-score edge: the spread that colour's own two-edge readings show in
+        the picture (:func:`outer_spreads`), when that is the wider (a JPEG at quality 75 smears
+        a dull rim 2 mm out at 16-20 px/in, which the model misses). A colour with no two-edge
+        readings of its own keeps the model: the spread is the paint's against the surface, not
+        the picture's alone (raised turned case 148060: the pale yellow rims' edges, their light
+        side walls beyond them, read 4.2 mm wide; taken off a red cloak's 50 mm rim, 47.5 mm
+        across at half the score, they made it a 40)."""
         ppi = reg.ppi(float(c[0]), float(c[1]), self.camera)
         model = OUTER_SPREAD_MM_PPI2 / max(ppi, 1.0) ** 2
-        seen = self.outer_spreads.get(name, self.outer_spreads.get(None)) if name is not None else None
+        seen = self.outer_spreads.get(name) if name is not None else None
         return model if seen is None else max(model, seen)
 
     def _reject(self, why: str) -> None:

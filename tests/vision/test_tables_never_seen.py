@@ -20,6 +20,7 @@ from companion.vision.profile import ProfileError, profile_from_dict
 from tests.vision.cases import found_in as _bases
 from tests.vision.cases import near as _near
 from tests.vision.cases import pixels as _pixels
+from tests.vision.cases import read_case
 
 
 def _each_piece_found(case, found, within):
@@ -1489,6 +1490,19 @@ def test_an_outer_edge_smeared_by_jpeg_colour_is_sized_with_the_pictures_own_spr
     for _ in range(3):
         assert _near(pipe.process(frame).bases, 16.423, 17.741, 0.1) == [("yellow", 30)]
     assert pipe.bases.outer_spreads["yellow"] > 2.0
+
+
+def test_a_colour_with_no_two_edge_readings_of_its_own_takes_no_other_colours_spread(pitch):
+    """Turned case 148060 at JPEG 92 (16.3 px/in, raised, on turf, as the pictures the companion
+    is checked on): a red cloak fills a red 50 mm rim, read by its outer edge alone, 47.5 mm
+    across at half the score. The picture's two-edge readings are all yellow, pale rims whose
+    edges, with their light side walls beyond them, read 4.2 mm wide; taken off the red one,
+    that made it a 40 mm base. A spread is the paint's against the surface: red, with none of
+    its own readings, keeps the model's (0.7 mm here)."""
+    case = replace(make_turned_case(148060), jpeg_quality=92)
+    pipe, found = read_case(case, pitch)
+    assert _near(found, 6.04, 17.40, 0.5) == [("red", 50)]
+    assert pipe.bases.outer_spreads["yellow"] > 3.0 and "red" not in pipe.bases.outer_spreads
 
 
 def test_a_colours_own_spread_and_the_halfway_edge_keep_the_pictures_spread_from_over_shrinking(pitch):
