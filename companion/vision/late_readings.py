@@ -25,8 +25,8 @@ from dataclasses import replace
 import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
-from companion.vision.colours import (APART_RIMS_MM2, BlendColour, Palette, TeamColour, between, blend_position,
-                                      blend_reach, blends, hue_gap, lighter_than_blend)
+from companion.vision.colours import (APART_RIMS_MM2, BLEND_MOST_SURFACE, BlendColour, Palette, TeamColour, between,
+                                      blend_position, blend_reach, blends, hue_gap, lighter_than_blend)
 from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, ONE_CENTRE_IN, blur_of, inside,
                                        neighbours_of, overlap)
 from companion.vision.registration import Registration
@@ -664,6 +664,40 @@ class LateReadings:
                     (float(t) <= ghost_t - GHOST_NEARER or apart >= 2 * float(off) + GHOST_APART):
                 return team.name
         return name
+
+    def _team_blended(self, paint_ab, name: str) -> TeamColour | None:
+        """The seen colour, not ``name`` nor one whose blend ``name`` is learned as, on whose line
+        to the surface a rim's paint ``paint_ab`` (Lab a, b) lies, short of the surface
+        (``BLEND_MOST_SURFACE``), while it lies off ``name``'s own line by twice its distance from
+        that one and ``GHOST_APART``; or None. A paint so placed is as likely a thin rim of that
+        team as a dull one of ``name``'s (a pale yellow rim on turf lies on red's line to it):
+        the team's own colour must show the rim as well (:meth:`_blend_of_team`).
+
+        >>> from companion.vision.bases import BaseFinder
+        >>> finder = BaseFinder()
+        >>> finder.surface_ab = (-36.0, 29.0)                         # army case 145888: turf
+        >>> blue, cyan = TeamColour("blue", (43.1, 8.7, -39.2)), TeamColour("cyan", (57.3, -27.9, -13.0))
+        >>> finder.seen = Palette([blue, cyan])
+        >>> finder._team_blended((-18.2, -1.7), "cyan").name         # a thin blue rim's paint
+        'blue'
+        >>> finder._team_blended((-30.9, 1.0), "cyan") is None       # a cyan rim's, on its own line
+        True
+        """
+        if not self.surface_turns_hues() or name not in {c.name for c in self.seen.colours}:
+            return None
+        paint = np.asarray(paint_ab, float)
+        _, own_off, own_length = blend_position(paint, self.seen.get(name).lab[1:], self.surface_ab)
+        if float(own_off) <= blend_reach(own_length):
+            return None
+        ghosted = {team.name for team, _ in self._ghosts().get(name, ())}
+        for team in self.seen.colours:
+            if team.name == name or team.name in ghosted:
+                continue
+            t, off, length = blend_position(paint, team.lab[1:], self.surface_ab)
+            if float(off) <= blend_reach(length) and float(t) <= BLEND_MOST_SURFACE and \
+                    float(own_off) >= 2 * float(off) + GHOST_APART:
+                return team
+        return None
 
     def _ghosts(self) -> dict[str, list[tuple[TeamColour, float]]]:
         """For each seen colour that is another's blend into the surface (``GHOST_OFF``), those

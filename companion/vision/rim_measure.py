@@ -23,6 +23,7 @@ fits, :mod:`companion.vision.circles`.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -85,6 +86,8 @@ class RimMeasure:
                 return own
         if base is not None:
             base = self._unblurred(frame, reg, base, others)
+        if follow and base is not None and base.color == colour.name:
+            base = self._blend_of_team(frame, reg, base, others)
         ring = self._ringed(frame, reg, base) if base is not None else None
         if ring is None:
             return base
@@ -98,6 +101,23 @@ class RimMeasure:
         starts = [reading, centre] if np.hypot(*(reading - centre)) > AIM_AGAIN_IN else [reading]
         rim = self._measured_as(frame, reg, name, starts, rim_mid(ring_size))
         return rim if rim is not None else self._reject(why)
+
+    def _blend_of_team(self, frame, reg: Registration, base: Base, others) -> Base:
+        """``base`` named for the team whose blend into the surface its paint is (:meth:`_team_blended`),
+        where that team's own colour shows a rim there too: fitted about the same centre and
+        round (measured as a base or not: a thin rim's colour is not its team's, and can
+        measure between two sizes). A blue rim 1-2 px wide round a grey figure
+        on turf is a dull cyan in hue, read as a cyan base beside a cyan team (army case 145888)."""
+        team = self._team_blended(base.paint_ab, base.color)
+        if team is None:
+            return base
+        centre, between = np.array([base.x_in, base.y_in]), self._between
+        self._measure_aimed(frame, reg, team, centre, rim_mid(base.diameter_mm), others)
+        fitted, self._between = self._fitted, between     # (a look, not a reading: no rescue follows from it)
+        if fitted is None or np.hypot(*(fitted[0] - centre)) > ONE_CENTRE_IN or \
+                abs(fitted[1] - rim_mid(base.diameter_mm)) > RIM_MM * MM:
+            return base
+        return replace(base, color=team.name)
 
     def _measured_as(self, frame, reg: Registration, name: str, starts: list[np.ndarray],
                      r_mid: float) -> Base | None:

@@ -574,6 +574,21 @@ def test_rims_beside_another_teams_figures_in_hue_keep_their_own_name(pitch, see
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], (figures, p)
 
 
+def test_a_thin_rim_whose_paint_is_its_teams_blend_into_the_turf_takes_that_teams_name(pitch):
+    """Army seed 145888 (blue and cyan, 18.8 px/in, JPEG 88), read untold: a grey figure fills a
+    blue 50 mm base to within 1-2 px of its edge. What shows of the rim is blue blended into
+    the turf, a dull cyan in hue, on blue's line to the turf and far off the cyan rims': read as
+    a cyan base. Blue's own colour fits a rim there too (between two sizes: its colour is not
+    blue's), so the base is blue. The cyan bases stay cyan."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(145888), jpeg_quality=88)
+    found = _bases(case, pitch)
+    assert _near(found, 20.07, 15.35, 0.3) == [("blue", 50)]
+    assert len(found) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+
+
 def test_rims_renamed_by_their_paint_keep_that_name_while_tracked(pitch):
     """Army seed 145328 tracked for nine frames of sensor noise (two full searches after the
     first): the red rims, named by their own paint, stay red. At first the next search read
