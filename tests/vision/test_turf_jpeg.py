@@ -589,6 +589,18 @@ def test_a_thin_rim_whose_paint_is_its_teams_blend_into_the_turf_takes_that_team
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
 
 
+def test_a_pale_rim_whose_paint_lies_on_another_teams_line_keeps_its_name_where_that_colour_fits_none(pitch):
+    """Turned seed 146196 (yellow and magenta, 17.0 px/in, JPEG 93, raised): pale yellow 50 mm
+    rims blended into the turf have their paint on the line from the picture's red cluster to
+    the turf, and well off yellow's own, as 145888's thin blue rim lies on blue's. Red's colour
+    fits no rim there: they stay yellow, and both are read (named red on that line alone, one
+    was lost)."""
+    from companion.sim.testset import make_turned_case
+    found = _bases(replace(make_turned_case(146196), jpeg_quality=93), pitch)
+    assert _near(found, 15.74, 1.76, 0.3) == [("yellow", 50)]
+    assert _near(found, 13.79, 1.46, 0.3) == [("yellow", 50)]
+
+
 def test_rims_renamed_by_their_paint_keep_that_name_while_tracked(pitch):
     """Army seed 145328 tracked for nine frames of sensor noise (two full searches after the
     first): the red rims, named by their own paint, stay red. At first the next search read
