@@ -185,7 +185,7 @@ def _truer_ring(large: Base, small: Base) -> bool:
     across = 2 * small.radius_in / MM
     return BLEND_LOOSER * large.residual_in <= small.residual_in or (
         large.residual_in <= small.residual_in and large.coverage >= PART_ROUND > small.coverage) or (
-        small.halfway and small.edges == 1 and large.residual_in <= BLEND_LOOSER * small.residual_in and
+        small.halfway and large.residual_in <= BLEND_LOOSER * small.residual_in and
         abs(across - large.diameter_mm) < abs(across - small.diameter_mm))
 
 
@@ -654,9 +654,7 @@ class LateReadings:
         if not ghosts:
             return name
         paint = np.asarray(paint_ab, float)
-        # how far off the colour's own line the paint lies (-inf: on it), asked once for all its teams
-        _, own_off, own_length = blend_position(paint, self.seen.get(name).lab[1:], self.surface_ab)
-        apart = float(own_off) if float(own_off) > blend_reach(own_length) else -math.inf
+        apart = self._off_own_line(paint, name)         # asked once for all its teams
         for team, ghost_t in ghosts:
             t, off, length = blend_position(paint, team.lab[1:], self.surface_ab)
             # on the team's line, and nearer its paint along it; or further along, well off the colour's own
@@ -686,8 +684,8 @@ class LateReadings:
         if not self.surface_turns_hues() or name not in {c.name for c in self.seen.colours}:
             return None
         paint = np.asarray(paint_ab, float)
-        _, own_off, own_length = blend_position(paint, self.seen.get(name).lab[1:], self.surface_ab)
-        if float(own_off) <= blend_reach(own_length):
+        apart = self._off_own_line(paint, name)
+        if apart == -math.inf:
             return None
         ghosted = {team.name for team, _ in self._ghosts().get(name, ())}
         for team in self.seen.colours:
@@ -695,9 +693,15 @@ class LateReadings:
                 continue
             t, off, length = blend_position(paint, team.lab[1:], self.surface_ab)
             if float(off) <= blend_reach(length) and float(t) <= BLEND_MOST_SURFACE and \
-                    float(own_off) >= 2 * float(off) + GHOST_APART:
+                    apart >= 2 * float(off) + GHOST_APART:
                 return team
         return None
+
+    def _off_own_line(self, paint: np.ndarray, name: str) -> float:
+        """How far (Lab a, b) a rim's ``paint`` lies off seen colour ``name``'s line to the
+        surface, when beyond that line's reach (:func:`blend_reach`); -inf when on it."""
+        _, off, length = blend_position(paint, self.seen.get(name).lab[1:], self.surface_ab)
+        return float(off) if float(off) > blend_reach(length) else -math.inf
 
     def _ghosts(self) -> dict[str, list[tuple[TeamColour, float]]]:
         """For each seen colour that is another's blend into the surface (``GHOST_OFF``), those

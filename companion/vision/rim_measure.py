@@ -15,7 +15,7 @@ the outer edge, the base's own edge against the surface, the centre.
 :class:`RimMeasure` is a part of :class:`companion.vision.bases.BaseFinder`, which searches
 the picture for the places to measure; it uses the finder's state (``seen``, ``surface_ab``,
 ``gains`` and their table ``_lut``, ``camera``, ``outer_spreads``, ``_rescuing``, ``_between``),
-its ``colour``, and the late readings' ``surface_turns_hues`` and ``_unghosted``. Where a
+its ``colour``, and the late readings' ``surface_turns_hues``, ``_unghosted`` and ``_team_blended``. Where a
 rim's edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; the circle
 fits, :mod:`companion.vision.circles`.
 """
