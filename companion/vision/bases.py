@@ -39,8 +39,10 @@ import numpy as np
 from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, nominal_radius, rim_mid, within
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import each_ransac_circle
-from companion.vision.colours import (MERGE_DEG, TEAMS_APART_DEG, Palette, TeamColour, between, blends, hue_gap,
-                                     nameable, paint_apart, paint_named, picture_colours, surface_colour)
+from companion.vision.blends import between, blends
+from companion.vision.colours import Palette, TeamColour, hue_gap
+from companion.vision.picture_colours import (MERGE_DEG, TEAMS_APART_DEG, nameable, paint_apart, paint_named,
+                                              picture_colours, surface_colour)
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, neighbours_of, overlap
 from companion.vision.registration import Registration
@@ -86,7 +88,7 @@ class HalfPicture:
 class BaseFinder(LateReadings, RimMeasure):
     """``palette`` names the colours (the nominal ones and any taught); ``teams`` limits the
     search to those names. The colours searched for are the ones the picture shows
-    (:func:`~companion.vision.colours.picture_colours`), learned again at each full search,
+    (:func:`~companion.vision.picture_colours.picture_colours`), learned again at each full search,
     so light, white balance and paint need no hand-tuned palette."""
 
     def __init__(self, palette: Palette | None = None, teams: list[str] | None = None,

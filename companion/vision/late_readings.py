@@ -25,8 +25,9 @@ from dataclasses import replace
 import numpy as np
 
 from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size, rim_mid
-from companion.vision.colours import (APART_RIMS_MM2, BLEND_MOST_SURFACE, BlendColour, Palette, TeamColour, between,
-                                      blend_position, blend_reach, blends, hue_gap, lighter_than_blend)
+from companion.vision.blends import BLEND_MOST_SURFACE, between, blend_position, blend_reach, blends, lighter_than_blend
+from companion.vision.colours import BlendColour, Palette, TeamColour, hue_gap
+from companion.vision.picture_colours import APART_RIMS_MM2
 from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, ONE_CENTRE_IN, blur_of, inside,
                                        neighbours_of, overlap)
 from companion.vision.registration import Registration

@@ -12,7 +12,8 @@ import math
 import numpy as np
 
 from companion.vision.base_reading import MM, Base, nominal_radius
-from companion.vision.colours import between, blend_position, blends, hue_gap
+from companion.vision.blends import between, blend_position, blends
+from companion.vision.colours import hue_gap
 
 LEANING_OUT_IN = 0.08    # a figure's outline can stand out of its rim by this much (2 mm)
 BLUR_RING_MM = 6.0       # a rim's blur reaches this far out of it at most (radius): a ring further out is no blur

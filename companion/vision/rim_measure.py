@@ -31,8 +31,8 @@ import numpy as np
 from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, next_size, nominal_radius, rim_mid
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       robust_circle)
-from companion.vision.colours import (BLEND_MOST_SURFACE, NEUTRAL_OFF, BlendColour, TeamColour, blend_position,
-                                     blend_reach, blended_paint, blends)
+from companion.vision.blends import BLEND_MOST_SURFACE, NEUTRAL_OFF, blend_position, blend_reach, blended_paint, blends
+from companion.vision.colours import BlendColour, TeamColour
 from companion.vision.overlaps import ONE_CENTRE_IN, better, blur_of, hue_angle
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,

@@ -18,7 +18,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from companion.vision.colours import Palette, blend_position, lighter_than_blend, off_mixes
+from companion.vision.blends import blend_position, lighter_than_blend, off_mixes
+from companion.vision.colours import Palette
 from companion.vision.late_readings import ghost_of
 
 
@@ -52,7 +53,7 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     colours are left, the teams are the colours (learned or read, less those) whose mixes the
     most bases' rim paint lies nearest, and each base of another colour is named for the team
     whose mixes are nearest to its paint: a colour's mixes are those of it, the surface and
-    grey (:func:`~companion.vision.colours.off_mixes`; a rim greyed by a dim light or a dark
+    grey (:func:`~companion.vision.blends.off_mixes`; a rim greyed by a dim light or a dark
     top keeps its hue, off its line to the surface), among several, the nearest line."""
     counts = Counter(b.color for b in bases)
     if len(counts) <= most:
@@ -157,7 +158,7 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool, surface_L: float | No
 
 def _too_light_for_blend(name: str, team: str, bases, surface_L: float | None) -> bool:
     """Whether the rims read in colour ``name`` are too light to be ``team``'s rims blended into
-    the surface (:func:`~companion.vision.colours.lighter_than_blend`, on the median paint
+    the surface (:func:`~companion.vision.blends.lighter_than_blend`, on the median paint
     lightness of the bases read in each; False when either has none). The rims' own paint, not
     the learned colours': a team's colour can be learned from its darker figures and cloaks,
     while its pale rims' blend into the turf is as light as the rims.

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from companion.sim.testset import make_turned_case
 from companion.vision.base_reading import MM, Base
 from companion.vision.bases import BaseFinder, HalfPicture, _key
-from companion.vision.colours import BlendColour, Palette, TeamColour, blend_position, blend_reach
+from companion.vision.blends import blend_position, blend_reach
+from companion.vision.colours import BlendColour, Palette, TeamColour
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.registration import Registration
 from tests.vision.cases import near, read_case

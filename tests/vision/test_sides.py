@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
 from companion.vision.base_reading import Base
-from companion.vision.colours import Palette, TeamColour, off_mixes
+from companion.vision.blends import off_mixes
+from companion.vision.colours import Palette, TeamColour
 from companion.vision.detect import read_picture
 from companion.vision.sides import OWN_RIMS_LEAST, commonest_teams, named_by_own_rims, named_for_sides
 

@@ -14,7 +14,8 @@ from companion.sim.testset import make_turned_case, make_wide_case
 from companion.vision import parallax
 from companion.vision.base_reading import Base, rim_mid
 from companion.vision.bases import BaseFinder
-from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, paint_apart, picture_colours
+from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb
+from companion.vision.picture_colours import paint_apart, picture_colours
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.profile import ProfileError, profile_from_dict
 from tests.vision.cases import found_in as _bases

@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.sim.testset import make_turned_case
-from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb, picture_colours
+from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, hue_gap, lab_of_rgb
+from companion.vision.picture_colours import picture_colours
 from tests.vision.cases import found_in as _bases
 from tests.vision.cases import near as _near
 from tests.vision.cases import read_case as _run
@@ -106,7 +107,7 @@ def test_the_surface_mixed_with_grey_is_never_a_blend_of_a_team_colour(sa, sb, g
     """A white line, a grey top or a shadow mixed into the surface lies on the line from the
     surface's colour to grey: whatever the team colours, no rim's blend is read there (a
     blue's blend into turf passes close by it)."""
-    from companion.vision.colours import blended_paint
+    from companion.vision.blends import blended_paint
     palette = [TeamColour(f"c{i}", lab) for i, lab in enumerate(colours)]
     assert blended_paint((sa * (1 - grey), sb * (1 - grey)), palette, (sa, sb)) is None
 
@@ -118,7 +119,7 @@ def test_a_team_colours_blend_into_turf_is_named_for_it_or_for_none(team, t, tur
     """Of the teams TABLE_SPEC allows on turf, a rim's paint blended into it (30-70 % turf)
     is never named for another team: either its own, or none when it also lies on another's
     line or on the turf's line to grey."""
-    from companion.vision.colours import blended_paint
+    from companion.vision.blends import blended_paint
     palette = [TeamColour(n, tuple(lab_of_rgb(NOMINAL_RGB[n]))) for n in ("red", "blue", "yellow", "magenta", "cyan")]
     paint = next(c for c in palette if c.name == team).lab[1:]
     ab = (paint[0] * (1 - t) + turf[0] * t, paint[1] * (1 - t) + turf[1] * t)
@@ -132,7 +133,7 @@ def test_a_colour_lighter_than_both_is_lighter_than_their_mix_anywhere_along_the
     colour too light to be a blend of a paint and the surface is too light for their mix at
     any point of the line. At the line's ends the mix is the paint and the surface themselves,
     and no colour as dark as both is lighter than their mix."""
-    from companion.vision.colours import BLEND_LIGHTER, lighter_than_blend
+    from companion.vision.blends import BLEND_LIGHTER, lighter_than_blend
     if lighter_than_blend(L, paint_L, surface_L):
         assert lighter_than_blend(L, paint_L, surface_L, at=t)
     for end, end_L in ((0.0, paint_L), (1.0, surface_L)):
@@ -179,7 +180,7 @@ def test_a_blend_cluster_whose_pixels_lie_apart_is_kept_only_with_a_teams_share_
     turf, blue, dull_cyan = (50, 130, 70), (30, 80, 200), (95, 150, 160)
     a, b, L = _pixels((turf, 20000), (blue, 900), (dull_cyan, 600))
     pal = Palette.nominal()
-    from companion.vision.colours import surface_colour
+    from companion.vision.picture_colours import surface_colour
     surface = surface_colour(a, b)
     names = lambda apart: sorted(c.name for c in picture_colours(a, b, L, pal, None, 30, surface=surface,  # noqa: E731
                                                                    apart=apart))
@@ -192,8 +193,8 @@ def test_a_blend_cluster_whose_pixels_lie_apart_is_kept_only_with_a_teams_share_
                                                          apart=apart)]
     assert "cyan" not in few(lambda weak, strong: (1.0, 0.0))
     assert "cyan" in few(lambda weak, strong: (0.3, 250.0))   # a rim's worth of paint apart
-    import companion.vision.colours as colours
-    monkeypatch.setattr(colours, "_a_blend", lambda *args: False)
+    import companion.vision.picture_colours as learning
+    monkeypatch.setattr(learning, "_a_blend", lambda *args: False)
     assert "cyan" in few(lambda weak, strong: (0.0, 0.0))    # a cluster, dropped as blue's blur
 
 
