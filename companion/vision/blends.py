@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.vision.colours import grey_surface
 
-BLEND_LIGHTER = 8.0      # ... and, off its reach, no lighter than this above both the paint and the surface (L)
+BLEND_LIGHTER = 8.0         # a blend of a paint and the surface is no lighter than both by more than this (L)
 NEUTRAL_OFF = 8.0           # a blend of the surface with grey (a line, a top, a shadow) lies this near its line
 BLEND_MOST_SURFACE = 0.75   # a thin rim's paint read as a blend: at least a quarter of it the team's
 

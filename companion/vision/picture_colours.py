@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.vision.blends import between, blend_position, blend_reach, blends, blur_of_paint, lighter_than_blend
-from companion.vision.colours import MIN_CHROMA, Palette, TeamColour, _nominal_colours, grey_surface, hue_gap, hue_turn
+from companion.vision.colours import MIN_CHROMA, Palette, TeamColour, grey_surface, hue_gap, hue_turn
 from companion.vision.stats import median, percentile
 
 SURFACE_GAP_DEG = 35.0   # a pixel this close in hue to the surface is the surface
@@ -35,8 +35,9 @@ PAINT_CHROMA = 0.5       # a cluster with less than a team's share of paint is a
 #                          of its palette colour's chroma (real paint has 0.6-1.1; a sand top, a quarter of yellow's)
 TIE_DEG = 18.0           # two palette colours this near (spread degrees, see _spread_gap) to a cluster: a tie
 BLEND_NEAR = 12.0        # a cluster this near (Lab a, b) a paint's line into the surface can be its blend
+#                          (and, off its reach, no lighter than both by more than BLEND_LIGHTER)
 SPREAD_PAD_DEG = 15.0    # the light's tint, the white balance and a rim's blur widen every paint's spread
-MORE_PAINT = 1.4            # a cluster this much more saturated than a dull one of its name is the name's paint
+MORE_PAINT = 1.4         # a cluster this much more saturated than a dull one of its name is the name's paint
 
 
 def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palette,
@@ -368,7 +369,7 @@ def _name_gap(hue: float, lab, surface_ab: tuple[float, float]):
 @functools.lru_cache(maxsize=1)
 def _mean_spread() -> float:
     """Half the widened spread (degrees) of the average nominal colour: :func:`_spread_gap`'s unit."""
-    return float(np.mean([(c.spread[1] - c.spread[0]) / 2 + SPREAD_PAD_DEG for c in _nominal_colours()]))
+    return float(np.mean([(c.spread[1] - c.spread[0]) / 2 + SPREAD_PAD_DEG for c in Palette.nominal().colours]))
 
 
 def _spread_gap(colour: TeamColour, hue: float) -> float:
