@@ -39,7 +39,7 @@ import numpy as np
 from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, nominal_radius, rim_mid, within
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import each_ransac_circle
-from companion.vision.blends import between, blends
+from companion.vision.blends import between, blends, lighter_than_blend
 from companion.vision.colours import Palette, TeamColour, hue_gap
 from companion.vision.picture_colours import (MERGE_DEG, TEAMS_APART_DEG, nameable, paint_apart, paint_named,
                                               picture_colours, surface_colour)
@@ -57,6 +57,7 @@ OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring 
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 RIMS_NEARER_DEG = 15.0  # rims whose paint names another colour by this much more than theirs ...
 RIMS_NAMING = 2         # ... this many at least, are that colour's team (_named_by_rims)
+NEARER_NAME_DEG = 10.0  # a cluster passed over this much nearer its name's palette hue than the holder: searched
 ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
 FAR_MORE_ROUND = 0.25    # a base measured again apart from its neighbours on this much more of its round: far truer
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
@@ -471,17 +472,12 @@ class BaseFinder(LateReadings, RimMeasure):
         """Add to ``bases`` a team's lost to another cluster that took its name, searched in the
         picture's cluster that wanted that name and was passed over (:func:`picture_colours`'
         ``passed``): an army of purple figures, more of it than the blue rims 35-40 degrees from
-        it, took the name blue, and the blue bases were lost. The cluster is searched when no
-        base was read in its name, or when those read were read in a colour ``TEAMS_APART_DEG``
-        or more from it of which it is no blend into the surface (:func:`between`), and it is no
-        blend of any other colour the picture shows: the figures' colour reads a base or two by
-        a figure's outline, and holds the name with them. Rims whose paint names another colour
-        (:meth:`_rims_of_another`: they are renamed later) hold no name here. One within
-        ``TEAMS_APART_DEG`` of another colour bases were read in, or a blend of it into the
-        surface, is that team's shade, and is not searched; unless that colour holds the
-        cluster's own name and most of the bases read in it (two at least) have rims whose paint is nearer
-        the cluster's hue (:func:`_paints_nearer`): olive figures 28 degrees from their team's
-        green rims took the name, and read the rims' edges 2 mm out.
+        it, took the name blue, and the blue bases were lost. The cluster is searched unless it
+        is a shade of a colour bases were read in (:meth:`_shade_of`), or, when bases were read
+        in its name (the figures' colour reads a base or two by a figure's outline, and holds
+        the name with them), a blend of any other colour the picture shows into the surface.
+        Rims whose paint names another colour (:meth:`_rims_of_another`: they are renamed
+        later) hold no name here.
 
         When the cluster gives bases where none was read, each base read before in the name by
         an outer edge alone (a figure's outline) is measured again in the cluster's colour, and
@@ -500,15 +496,7 @@ class BaseFinder(LateReadings, RimMeasure):
             before = {id(b) for b in held}
             holding = {b.color for b in bases if id(b) not in moving}
             ab = np.asarray(other.lab[1:])
-            # a shade of a team whose bases were read (cyan rims turned 26 degrees toward blue), or
-            # its blend into the surface (a pale blue rim's under 16 px/in, at cyan's hue): theirs.
-            # (Of the colour that holds its name, only a blend well inside the line: a purple
-            # army's line to the turf passes within a quarter of its length of the blue rims.)
-            if any((math.degrees(hue_gap(other.hue, c.hue)) < TEAMS_APART_DEG and
-                    not (c.name == other.name and _paints_nearer(held, other, c))) or
-                   (between(ab, c.lab[1:], self.surface_ab) if c.name == other.name else
-                    blends(c.lab[1:], ab, self.surface_ab))
-                   for c in self.seen.colours if c.name in holding):
+            if any(self._shade_of(other, c, held) for c in self.seen.colours if c.name in holding):
                 continue
             # a name held: nor a blend of any other colour the picture shows (pale blue rims on
             # turf at hue -118 want cyan, held by their blur at -173; their team is blue's)
@@ -530,6 +518,36 @@ class BaseFinder(LateReadings, RimMeasure):
                 self._rims_colours[other.name] = other
             else:
                 self.seen = was
+
+    def _shade_of(self, other: TeamColour, colour: TeamColour, held: list[Base]) -> bool:
+        """Whether ``other``, a cluster passed over for its name (:meth:`_passed_over`), is a shade
+        of ``colour``, a colour bases were read in (``held``: those read in ``other``'s name):
+
+        - within ``TEAMS_APART_DEG`` of it in hue (cyan rims turned 26 degrees toward blue). Not
+          when ``colour`` holds the cluster's own name and is its figures' paint: most of the
+          bases read in it (two at least) have rims painted nearer the cluster's hue
+          (:func:`_paints_nearer`: olive figures 28 degrees from their team's green rims took
+          the name), or the cluster lies ``NEARER_NAME_DEG`` nearer the name's palette colour
+          in hue than ``colour`` does (army 151548, 19.7 px/in: a purple army at Lab hue -46
+          holds blue, 20 degrees from blue's palette hue, and the pale blue rims' cluster, 28
+          degrees from it, lies 8 from blue's; a base or two read by a figure's outline is too
+          few for their paint to tell);
+        - or its blend into the surface (a pale blue rim's under 16 px/in, at cyan's hue; of the
+          colour that holds its name, only a blend well inside the line: a purple army's line
+          to the turf passes within a quarter of its length of the blue rims), unless it is
+          lighter than any blend of the two (:func:`lighter_than_blend`: pale yellow rims, L 65,
+          lie on a dark red army's line to the turf, where no mix is lighter than 40)."""
+        if math.degrees(hue_gap(other.hue, colour.hue)) < TEAMS_APART_DEG:
+            if colour.name != other.name:
+                return True
+            name = next((c.hue for c in self.palette.colours if c.name == other.name), other.hue)
+            nearer = math.degrees(hue_gap(colour.hue, name) - hue_gap(other.hue, name))
+            if not (_paints_nearer(held, other, colour) or nearer >= NEARER_NAME_DEG):
+                return True
+        ab = np.asarray(other.lab[1:])
+        blend = between(ab, colour.lab[1:], self.surface_ab) if colour.name == other.name else \
+            blends(colour.lab[1:], ab, self.surface_ab)
+        return bool(blend) and not lighter_than_blend(other.lab[0], colour.lab[0], self.surface_L)
 
     def _read_again_in(self, frame, reg: Registration, colour: TeamColour, readings: list[Base],
                        bases: list[Base]) -> None:

@@ -634,6 +634,21 @@ def test_a_team_whose_name_went_to_the_other_armys_figures_is_still_read(pitch, 
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
 
 
+def test_a_cluster_passed_over_nearer_its_names_colour_than_the_figures_holding_it_is_searched(pitch):
+    """Army seed 151548 (blue and cyan, 19.7 px/in, JPEG 89), read untold: the cyan team's
+    figures are all purple (Lab hue -46), and took the name blue; one blue base was read by a
+    figure's outline, so the name was held, and the pale blue rims' cluster (-74), 28 degrees
+    from the purple, was taken for its shade: two blue bases were lost. The rims' cluster lies
+    8 degrees from blue's palette hue, the purple 20: it is searched, and every base is read
+    right."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(151548), jpeg_quality=89)
+    found = _bases(case, pitch)
+    assert len(found) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
+
+
 def test_a_team_whose_name_its_own_figures_took_is_read_by_its_rims(pitch):
     """Army seed 146512 (yellow and blue, 16.0 px/in, JPEG 88), read untold: the blue team's
     figures are all purple (Lab hue -45), more of it than its pale blue rims (-83), and took
