@@ -3,7 +3,9 @@
 - ``profile``       board profiles (TABLE_SPEC TOML): size, frame markers, tile grid
 - ``camera_model``  CAMERA.toml: intrinsics and lens distortion
 - ``registration``  the frame markers -> homography to board inches, every frame
-- ``colours``       team colours: the nominal palette, learned ones, the surface warning
+- ``colours``       team colours: the nominal palette, taught ones, the surface warning
+- ``picture_colours`` the team colours a picture shows, learned from its own pixels
+- ``blends``        where a colour lies between a paint and the surface (a rim's blur, a thin rim)
 - ``bases``         miniature bases from their coloured rims, fitted to sub-pixel edges
 - ``tokens``        the marked tokens (ball, movement, turn, active player)
 - ``tracker``       stable identities across frames, no ghost moves

@@ -540,8 +540,8 @@ class BaseFinder(LateReadings, RimMeasure):
         if math.degrees(hue_gap(other.hue, colour.hue)) < TEAMS_APART_DEG:
             if colour.name != other.name:
                 return True
-            name = next((c.hue for c in self.palette.colours if c.name == other.name), other.hue)
-            nearer = math.degrees(hue_gap(colour.hue, name) - hue_gap(other.hue, name))
+            palette_hue = next((c.hue for c in self.palette.colours if c.name == other.name), other.hue)
+            nearer = math.degrees(hue_gap(colour.hue, palette_hue) - hue_gap(other.hue, palette_hue))
             if not (_paints_nearer(held, other, colour) or nearer >= NEARER_NAME_DEG):
                 return True
         ab = np.asarray(other.lab[1:])
