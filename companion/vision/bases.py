@@ -475,7 +475,8 @@ class BaseFinder(LateReadings, RimMeasure):
         it, took the name blue, and the blue bases were lost. The cluster is searched unless it
         is a shade of a colour bases were read in (:meth:`_shade_of`), or, when bases were read
         in its name (the figures' colour reads a base or two by a figure's outline, and holds
-        the name with them), a blend of any other colour the picture shows into the surface.
+        the name with them), a blend of any other colour the picture shows into the surface
+        that is no lighter than such a blend can be (:func:`lighter_than_blend`).
         Rims whose paint names another colour (:meth:`_rims_of_another`: they are renamed
         later) hold no name here.
 
@@ -499,8 +500,12 @@ class BaseFinder(LateReadings, RimMeasure):
             if any(self._shade_of(other, c, held) for c in self.seen.colours if c.name in holding):
                 continue
             # a name held: nor a blend of any other colour the picture shows (pale blue rims on
-            # turf at hue -118 want cyan, held by their blur at -173; their team is blue's)
-            if held and any(blends(c.lab[1:], ab, self.surface_ab) for c in self.seen.colours if c.name != other.name):
+            # turf at hue -118 want cyan, held by their blur at -173; their team is blue's), unless
+            # lighter than any blend of it (pale yellow rims, L 66-68, on a dark red army's line
+            # to the turf, held by a brown army's outlines: army 151776, 154256)
+            if held and any(blends(c.lab[1:], ab, self.surface_ab) and
+                            not lighter_than_blend(other.lab[0], c.lab[0], self.surface_L)
+                            for c in self.seen.colours if c.name != other.name):
                 continue
             was = self.seen
             self.seen = Palette([other])                       # its groups alone, as the search makes them

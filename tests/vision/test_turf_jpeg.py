@@ -649,6 +649,25 @@ def test_a_cluster_passed_over_nearer_its_names_colour_than_the_figures_holding_
         assert _near(found, p.x_in, p.y_in, 0.1) == [(p.team, p.diameter_mm)], p
 
 
+def test_pale_rims_lighter_than_any_blend_of_another_army_are_searched(pitch):
+    """Army seed 151776 (yellow and magenta, 16.1 px/in, JPEG 89), read untold: the yellow
+    team's figures are all brown and took the name yellow (holding it with two outlines read
+    as bases), the magenta team's dark red ones took red, and the pale yellow rims' cluster
+    (L 66, Lab hue 93) was passed over. Its (a, b) lies on the dark red army's line to the
+    turf, and it was taken for that army's blend, though a blend of the two (L 27 and 37) is
+    never as light: five yellow bases were read as red or lost. It is searched, and
+    `companion detect` reads every base right (the pipeline alone leaves a magenta rim under
+    a dark red figure named red; detect names it for the two teams)."""
+    from companion.sim.testset import make_army_case
+    from companion.vision.detect import read_picture
+    case = replace(make_army_case(151776), jpeg_quality=89)
+    status, out, _ = read_picture(case.image(), pitch, case.camera_model())
+    assert status == 0 and len(out["pieces"]) == len(case.scene.pieces)
+    for p in case.scene.pieces:
+        assert [(b["color"], b["diameter_mm"]) for b in out["pieces"]
+                if math.hypot(b["x_in"] - p.x_in, b["y_in"] - p.y_in) < 0.1] == [(p.team, p.diameter_mm)], p
+
+
 def test_a_team_whose_name_its_own_figures_took_is_read_by_its_rims(pitch):
     """Army seed 146512 (yellow and blue, 16.0 px/in, JPEG 88), read untold: the blue team's
     figures are all purple (Lab hue -45), more of it than its pale blue rims (-83), and took
