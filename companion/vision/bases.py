@@ -496,16 +496,13 @@ class BaseFinder(LateReadings, RimMeasure):
             held = named(other.name)
             before = {id(b) for b in held}
             holding = {b.color for b in bases if id(b) not in moving}
-            ab = np.asarray(other.lab[1:])
             if any(self._shade_of(other, c, held) for c in self.seen.colours if c.name in holding):
                 continue
             # a name held: nor a blend of any other colour the picture shows (pale blue rims on
             # turf at hue -118 want cyan, held by their blur at -173; their team is blue's), unless
             # lighter than any blend of it (pale yellow rims, L 66-68, on a dark red army's line
             # to the turf, held by a brown army's outlines: army 151776, 154256)
-            if held and any(blends(c.lab[1:], ab, self.surface_ab) and
-                            not lighter_than_blend(other.lab[0], c.lab[0], self.surface_L)
-                            for c in self.seen.colours if c.name != other.name):
+            if held and any(self._blended_from(other, c) for c in self.seen.colours if c.name != other.name):
                 continue
             was = self.seen
             self.seen = Palette([other])                       # its groups alone, as the search makes them
@@ -545,14 +542,20 @@ class BaseFinder(LateReadings, RimMeasure):
         if math.degrees(hue_gap(other.hue, colour.hue)) < TEAMS_APART_DEG:
             if colour.name != other.name:
                 return True
-            palette_hue = next((c.hue for c in self.palette.colours if c.name == other.name), other.hue)
+            palette_hue = self.palette.get(other.name).hue      # (a cluster is named from the palette)
             nearer = math.degrees(hue_gap(colour.hue, palette_hue) - hue_gap(other.hue, palette_hue))
             if not (_paints_nearer(held, other, colour) or nearer >= NEARER_NAME_DEG):
                 return True
+        return self._blended_from(other, colour, well_inside=colour.name == other.name)
+
+    def _blended_from(self, other: TeamColour, colour: TeamColour, well_inside: bool = False) -> bool:
+        """Whether cluster ``other`` lies on ``colour``'s line to the surface (:func:`blends`; with
+        ``well_inside``, :func:`between`) and is no lighter than a blend of the two can be
+        (:func:`lighter_than_blend`)."""
         ab = np.asarray(other.lab[1:])
-        blend = between(ab, colour.lab[1:], self.surface_ab) if colour.name == other.name else \
+        on_line = between(ab, colour.lab[1:], self.surface_ab) if well_inside else \
             blends(colour.lab[1:], ab, self.surface_ab)
-        return bool(blend) and not lighter_than_blend(other.lab[0], colour.lab[0], self.surface_L)
+        return bool(on_line) and not lighter_than_blend(other.lab[0], colour.lab[0], self.surface_L)
 
     def _read_again_in(self, frame, reg: Registration, colour: TeamColour, readings: list[Base],
                        bases: list[Base]) -> None:
