@@ -111,7 +111,8 @@ def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur: bool = True) -> bool:
     colour like a team's, or a figure's cloak, never a base (the rim is the top's edge).
     Unless ``b`` is only ``a``'s blend into the surface: its colour between theirs, and either
     about ``a``'s centre, at most 6 mm wider and paler (a blur ring; a raised base's side moves
-    it by up to 0.12 in) or nearer the surface's colour than ``a``'s (hardly a rim at all). A ring
+    it by up to 0.12 in; paler by its paint too, read at no larger size: :func:`_blur_by_paint`)
+    or nearer the surface's colour than ``a``'s (hardly a rim at all). A ring
     off-centre within a rim of a paler shade of its colour, or two sizes smaller, is the
     figure's cloak (a yellow cloak leaning out of a raised yellow rim: the rim reads paler
     than the cloak). A figure's outline can stand out of its rim by up to 2 mm
@@ -152,6 +153,10 @@ def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur: bool = True) -> bool:
     >>> turf = (-35.0, 28.0)         # turned case 37744: a cloak filling its rim, the rim read by its blend
     >>> inside(filling, pale, turf), inside(filling, pale, turf, blur=False)
     (False, True)
+    >>> rim = Base(19.41, 9.74, 50, "blue", 0.919, 0.67, 0.0195, ab=(-1.6, -17.1), paint_ab=(-4.6, -18.1))
+    >>> fringe = Base(19.41, 9.73, 50, "cyan", 1.069, 0.96, 0.0133, edges=1, ab=(-5.1, -17.7), paint_ab=(-23.5, 6.2))
+    >>> inside(rim, fringe, (-31.0, 25.0))       # turned case 150420: its paint is the rim's blur
+    False
     """
     smaller = a.diameter_mm < b.diameter_mm
     if not (_ring_within(a, b) or (smaller and _ring_within(a, b, 2.0)) or
@@ -166,8 +171,20 @@ def inside(a: Base, b: Base, surface_ab=(0.0, 0.0), blur: bool = True) -> bool:
     # a blur spreads a rim by BLUR_RING_MM at most: a ring 10 mm within another is not its rim;
     # and a blur is paler than its rim (a ring as saturated round a ring is the base's own rim)
     blur_ring = blur and np.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < BLUR_CENTRE_IN and \
-        b.radius_in - a.radius_in <= BLUR_RING_MM * MM and toward_surface > 0.1
+        b.radius_in - a.radius_in <= BLUR_RING_MM * MM and (toward_surface > 0.1 or _blur_by_paint(a, b, surface_ab))
     return not (blur_ring or nearer_surface)
+
+
+def _blur_by_paint(rim: Base, ring: Base, surface_ab) -> bool:
+    """``ring``, read round ``rim`` at no larger size (so no rim round it), is its blur by its
+    paint: the paint read in the ring's outer 3 mm lies on the line from the rim's paint to the
+    surface's, toward the surface. A ring read by a colour's blend peaks where the rim's own
+    paint is (its ``ab`` cannot tell); its outer part is the fringe (a dark blue 50 mm rim's on
+    turf is cyan: turned 150420, 16.0 px/in)."""
+    if ring.diameter_mm > rim.diameter_mm or rim.paint_ab is None or ring.paint_ab is None:
+        return False
+    return bool(blends(rim.paint_ab, ring.paint_ab, surface_ab)) and \
+        float(blend_position(ring.paint_ab, rim.paint_ab, surface_ab)[0]) > 0.1
 
 
 def _own_blur_ring(ring: Base, rim: Base) -> bool:

@@ -752,3 +752,26 @@ def test_a_cluster_lighter_than_a_turned_ones_blend_is_no_blur_of_it(rims_L, yel
     assert sorted(c.name for c in found) == ["red", "yellow"]
     yellow = next(c for c in found if c.name == "yellow")
     assert abs(math.degrees(yellow.hue) - yellow_hue) < 4
+
+
+def test_a_blue_rims_fringe_read_by_cyans_blend_round_it_is_its_blur(pitch):
+    """Turned seed 150420 (blue and cyan, 16.0 px/in, JPEG 92): a dark blue 50 mm rim round a
+    pale top, 2 px wide, read by both its edges. Cyan's blend then read its fringe into the
+    turf as a cyan base by its outer edge, 0.15 in further out, and it stood over the rim as
+    a ring round a ring inside it: its rays peak on the rim's own paint, so its colour looked
+    no blend. Its paint, read in its outer 3 mm, lies on the rim's line to the turf (62 % of
+    the way), and a ring read at the rim's size is no rim round it: it is the rim's blur."""
+    case = replace(make_turned_case(150420), jpeg_quality=92)
+    found = _bases(case, pitch)
+    assert _near(found, 19.40, 9.74, 0.1) == [("blue", 50)]
+    assert len(found) == len(case.scene.pieces)
+
+
+def test_a_rims_fringe_read_off_its_centre_gives_way_to_the_rim_rescued(pitch):
+    """Army seed 150420 (16.0 px/in, JPEG 92): the same dark blue 50 mm rim's fringe was read
+    as a cyan base by both edges on half its round, 0.09 in off, and the rim, rescued by the
+    edge where its colour is half the turf's (tightly, all round), did not stand over it:
+    the fringe's peak colour lies 4.7 Lab units off the rim's line to the turf, where a blur
+    ring is held to 4.1. Its paint lies on that line, 72 % of the way, and is darker than the
+    turf (L 36): a blur. The rim stands, and every base is read right."""
+    _army_reads_every_base(150420, 92, pitch)
