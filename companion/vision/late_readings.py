@@ -71,9 +71,11 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     beyond (a figure stands on its base; a neighbour touching a ring read a size large stands
     beyond it), whatever its colour.
 
-    Or, whatever the two fits' ratio, the rim fits tightly (within ``LOOSE_FIT_IN``), no more
-    loosely than the figure, on as much of its round or more, and the figure stands on it:
-    its centre off the rim's (a blur ring shares its base's) and within its round. A pale rim
+    Or, whatever the two fits' ratio and colours, the rim fits tightly (within ``LOOSE_FIT_IN``),
+    no more loosely than the figure, on as much of its round or more, and the figure stands on
+    it: its centre off the rim's (a blur ring shares its base's) and within its round (a navy
+    figure over half a magenta 30 mm rim, read as a blue base 0.24 in off, where the rim shows
+    only its outer edge: army case 152992). A pale rim
     round a saturated cloak leaning out of it is read by its blend as tightly as the cloak's
     outline, not half as tightly again (turned cases 78440 and 79604). The figure then need
     not be smaller, only no larger: one ring read twice shares its centre, and a figure's
@@ -124,6 +126,10 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     False
     >>> leaning_out(replace(pale_cloak, diameter_mm=50, radius_in=1.0), dark_rim)     # as large as it
     False
+    >>> navy = Base(11.31, 23.76, 30, "blue", 0.558, 0.62, 0.0125, edges=1)
+    >>> magenta = Base(11.31, 23.52, 30, "magenta", 0.626, 0.83, 0.0117, edges=1)  # army case 152992
+    >>> leaning_out(navy, magenta), leaning_out(navy, replace(magenta, coverage=0.6))
+    (True, False)
     >>> neighbour = Base(18.62, 28.08, 40, "blue", 0.83, 0.9, 0.036)
     >>> ring = Base(20.18, 28.44, 50, "blue", 1.004, 0.46, 0.012)           # turned case 62456
     >>> leaning_out(neighbour, ring)
@@ -134,11 +140,10 @@ def leaning_out(figure: Base, rim: Base) -> bool:
         return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and (
             (LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and d <= rim.radius_in + figure.radius_in / 2) or
             (figure.diameter_mm < rim.diameter_mm and _stands_on(figure, rim)))
-    if not (figure.color == rim.color or rim.edges == 2):
-        return False
     smaller = figure.diameter_mm < rim.diameter_mm or (
         figure.diameter_mm == rim.diameter_mm and figure.radius_in < rim.radius_in - SAME_RING_MM * MM)
-    if smaller and LEANING_TIGHTER * rim.residual_in <= figure.residual_in:
+    if smaller and LEANING_TIGHTER * rim.residual_in <= figure.residual_in and \
+            (figure.color == rim.color or rim.edges == 2):
         return True
     # standing on the rim, off its centre, the figure may be as large as it (no larger)
     no_larger = smaller or (figure.diameter_mm <= rim.diameter_mm and figure.radius_in <= rim.radius_in)

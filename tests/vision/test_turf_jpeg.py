@@ -775,3 +775,17 @@ def test_a_rims_fringe_read_off_its_centre_gives_way_to_the_rim_rescued(pitch):
     ring is held to 4.1. Its paint lies on that line, 72 % of the way, and is darker than the
     turf (L 36): a blur. The rim stands, and every base is read right."""
     _army_reads_every_base(150420, 92, pitch)
+
+
+def test_a_navy_figure_standing_on_a_rim_read_by_its_outer_edge_gives_way_to_it(pitch):
+    """Army seed 152992 (magenta and yellow, 17.6 px/in, JPEG 91): a magenta 30 mm rim under
+    a navy figure leaning over half of it. The figure's outline was read as a blue 30 mm base
+    0.25 in off, by one edge; magenta's blend then read the rim about its own centre, by its
+    outer edge alone (the figure hides its inner edge), fitted as tightly on more of its
+    round. A figure of another colour gave way to a rim only when the rim showed both edges;
+    standing on the rim, off its centre and within its round, it is a figure whatever the
+    rim shows, and the rim stands."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(152992), jpeg_quality=91)
+    found = _bases(case, pitch)
+    assert _near(found, 11.32, 23.51, 0.1) == [("magenta", 30)]
