@@ -49,7 +49,10 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     blended into turf are learned as a cyan, and can outnumber those read as blue. A blur
     mixes two colours and is no lighter than both: rims read in a colour lighter than the
     other colour's rims and the surface (``surface_L``; :func:`_too_light_for_blend`) are no
-    blend of them, whatever their (a, b) (a pale cyan team beside a blue one). If too many
+    blend of them, whatever their (a, b) (a pale cyan team beside a blue one), and nor is a
+    colour learned lighter than the other's learned colour and the surface (pale yellow rims
+    learned at L 68, beside a magenta at 51 on turf at 44, though their outer 3 mm, where a
+    rim's paint is read, are their blend into the turf, at 53: army 152992). If too many
     colours are left, the teams are the colours (learned or read, less those) whose mixes the
     most bases' rim paint lies nearest, and each base of another colour is named for the team
     whose mixes are nearest to its paint: a colour's mixes are those of it, the surface and
@@ -59,6 +62,7 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     if len(counts) <= most:
         return None
     learned = {c.name: c.lab[1:] for c in seen.colours}
+    lightness = {c.name: float(c.lab[0]) for c in seen.colours}
     nominal = {c.name: c.lab[1:] for c in Palette.nominal().colours}
     # each colour's line to the surface: from its learned colour, else its nominal one (a taught
     # colour's name that the picture did not learn has neither, and no line)
@@ -69,7 +73,8 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
             break
         teams = [t for t in counts if t != name and name in learned and t in learned and
                  ghost_of(learned[name], learned[t], surface_ab) and
-                 not _too_light_for_blend(name, t, bases, surface_L)]
+                 not _too_light_for_blend(name, t, bases, surface_L) and
+                 not lighter_than_blend(lightness[name], lightness[t], surface_L)]
         if len(teams) == 1:
             counts[teams[0]] += counts.pop(name)
             renamed = {k: (teams[0] if v == name else v) for k, v in renamed.items()} | {name: teams[0]}

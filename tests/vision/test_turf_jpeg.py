@@ -789,3 +789,20 @@ def test_a_navy_figure_standing_on_a_rim_read_by_its_outer_edge_gives_way_to_it(
     case = replace(make_army_case(152992), jpeg_quality=91)
     found = _bases(case, pitch)
     assert _near(found, 11.32, 23.51, 0.1) == [("magenta", 30)]
+
+
+def test_rims_learned_lighter_than_any_blend_of_the_other_team_are_no_ghost_of_it(pitch):
+    """Army seed 152992, read by `companion detect` untold: pale yellow rims (learned at L 68)
+    round sand figures, beside a magenta team (L 51) on turf (L 44). Their (a, b) lies near
+    magenta's line to the turf, and with a third colour read (a navy figure's outline) the
+    yellow team was taken for magenta's ghost and its three bases named magenta: the paint of
+    its rims, read in their outer 3 mm, is their blend into the turf (L 53), not light enough
+    to tell. The colour learned from them is lighter than any blend of magenta and the turf,
+    and they keep their name."""
+    from companion.sim.testset import make_army_case
+    from companion.vision.detect import read_picture
+    case = replace(make_army_case(152992), jpeg_quality=91)
+    status, out, _ = read_picture(case.image(), pitch, case.camera_model())
+    assert status == 0
+    for x, y in ((18.13, 23.18), (9.80, 20.89), (7.85, 25.94)):
+        assert [b["color"] for b in out["pieces"] if math.hypot(b["x_in"] - x, b["y_in"] - y) < 0.25] == ["yellow"]
