@@ -23,8 +23,6 @@ SURFACE_GAP_DEG = 35.0   # a pixel this close in hue to the surface is the surfa
 NAME_WITHIN_DEG = 45.0   # a cluster is named after the palette colour this close in hue
 BINS = 180               # 2-degree hue bins
 COLOURED_SURFACE = 30.0  # a surface this colourful (Lab chroma: turf ~45, a sand mat ~25) rules out its hue
-PALE_GAP_DEG = 12.0      # ... but for pixels this far off it in hue, as saturated as it and
-PALE_LIGHTER = 15.0      # this much lighter (L): a pale paint the light turned toward it
 MERGE_DEG = 20.0         # two clusters closer in hue than this are one team's paint
 TEAMS_APART_DEG = 30.0   # two teams' rims lie at least this far apart in hue (the palette's nearest: 42)
 TEAM_SHARE = 0.15        # a team's paint is at least this share of the strongest cluster's (teams field alike)
@@ -91,11 +89,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     hue = np.arctan2(b, a)
     if surface_chroma >= COLOURED_SURFACE:      # a pale mat or a felt takes any team colour
         gap = hue_gap(hue, np.arctan2(sb, sa))
-        # nearer its hue: lighter than the surface by far, as saturated and off its own hue, a
-        # paint the light turned toward it, not the surface (pale yellow rims on turf, their
-        # purest pixels 20-30 degrees from its hue at L 68-79 where the turf is 38: army 154948)
-        off = (gap > np.radians(SURFACE_GAP_DEG)) | ((gap > np.radians(PALE_GAP_DEG)) & (L > surface_L + PALE_LIGHTER) &
-                                                      (chroma >= surface_chroma))
+        off = gap > np.radians(SURFACE_GAP_DEG)
         a, b, L, chroma, hue = a[off], b[off], L[off], chroma[off], hue[off]
     every = nameable(palette, None, (sa, sb))
     wanted = nameable(palette, names, (sa, sb))

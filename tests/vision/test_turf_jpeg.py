@@ -806,32 +806,3 @@ def test_rims_learned_lighter_than_any_blend_of_the_other_team_are_no_ghost_of_i
     assert status == 0
     for x, y in ((18.13, 23.18), (9.80, 20.89), (7.85, 25.94)):
         assert [b["color"] for b in out["pieces"] if math.hypot(b["x_in"] - x, b["y_in"] - y) < 0.25] == ["yellow"]
-
-
-def test_pale_yellow_rims_the_light_turned_toward_the_turfs_hue_are_a_team(pitch):
-    """Army seed 154948 (red and yellow, 16.4 px/in, raised, JPEG 92): the yellow rims, lit
-    pale and turned toward green, lie within 35 degrees of the turf's hue (their purest pixels
-    20-30 degrees off it, at L 68-79; the turf at 141 degrees, L 38), where a coloured
-    surface's pixels are left out of the picture's colours: no yellow was learned, and the
-    four yellow bases were lost or read as the navy army's. Pixels that near the turf's hue
-    but far lighter and as saturated are no turf, and every base is read right."""
-    _army_reads_every_base(154948, 92, pitch)
-
-
-def test_a_pale_paint_near_the_turfs_hue_is_learned_where_the_turf_shade_is_not():
-    """picture_colours on turf (Lab 38, hue 141) with red rims and pale yellow ones turned 32
-    degrees from the turf's hue (L 63, as saturated as the turf: army 154948's rims, 21-33
-    degrees off): the yellow is learned, as light as the rims. Pixels as near the turf's hue
-    that are no lighter than it by far (its grain, its shade in another light) stay the
-    surface's."""
-    turf, red, pale_yellow = (38.0, -33.0, 27.0), (45.0, 45.0, 25.0), (63.0, -16.0, 47.0)
-    pal = Palette.nominal()
-
-    def found(cluster):
-        lab = np.array([turf] * 20000 + [red] * 900 + [cluster] * 400, float)
-        return {c.name: c for c in picture_colours(lab[:, 1], lab[:, 2], lab[:, 0], pal, None, 30,
-                                                   apart=lambda w, s: (1.0, 250.0))}
-    learned = found(pale_yellow)
-    assert sorted(learned) == ["red", "yellow"] and abs(learned["yellow"].lab[0] - 63.0) < 2
-    assert sorted(found((45.0, -16.0, 47.0))) == ["red"]         # a lighter patch of turf, off its hue
-    assert sorted(found((63.0, -55.0, 45.0))) == ["red"]         # pale, on the turf's own hue
