@@ -50,9 +50,8 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     mixes two colours and is no lighter than both: rims read in a colour lighter than the
     other colour's rims and the surface (``surface_L``; :func:`_too_light_for_blend`) are no
     blend of them, whatever their (a, b) (a pale cyan team beside a blue one), and nor is a
-    colour learned lighter than the other's learned colour and the surface (pale yellow rims
-    learned at L 68, beside a magenta at 51 on turf at 44, though their outer 3 mm, where a
-    rim's paint is read, are their blend into the turf, at 53: army 152992). If too many
+    colour learned lighter than the other's paint and the surface (:func:`_learned_too_light`).
+    If too many
     colours are left, the teams are the colours (learned or read, less those) whose mixes the
     most bases' rim paint lies nearest, and each base of another colour is named for the team
     whose mixes are nearest to its paint: a colour's mixes are those of it, the surface and
@@ -74,7 +73,7 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
         teams = [t for t in counts if t != name and name in learned and t in learned and
                  ghost_of(learned[name], learned[t], surface_ab) and
                  not _too_light_for_blend(name, t, bases, surface_L) and
-                 not lighter_than_blend(lightness[name], lightness[t], surface_L)]
+                 not _learned_too_light(lightness[name], lightness[t], t, bases, surface_L)]
         if len(teams) == 1:
             counts[teams[0]] += counts.pop(name)
             renamed = {k: (teams[0] if v == name else v) for k, v in renamed.items()} | {name: teams[0]}
@@ -180,6 +179,26 @@ def _too_light_for_blend(name: str, team: str, bases, surface_L: float | None) -
     rims = _median_lightness(b for b in bases if b.color == name)
     lights = _median_lightness(b for b in bases if b.color == team)
     return rims is not None and lights is not None and lighter_than_blend(rims, lights, surface_L)
+
+
+def _learned_too_light(learned_L: float, team_L: float, team: str, bases, surface_L: float | None) -> bool:
+    """Whether a colour learned at ``learned_L`` is too light to be ``team``'s paint blended
+    into the surface (:func:`~companion.vision.blends.lighter_than_blend`): its paint the
+    lighter of its learned colour (``team_L``) and its rims' (their median paint lightness).
+    Pale yellow rims learned at L 68 beside a magenta team (51; its rims 48) on turf at 44 are
+    no blend of it, though their own outer 3 mm, where a rim's paint is read, are their blend
+    into the turf, at 53 (army 152992). A team learned from its dark figures (L 32) has rims
+    as light as their blend (L 48-52, the blend learned at 54: turned 75356).
+
+    >>> from companion.vision.base_reading import Base
+    >>> rim = lambda colour, L: Base(0.0, 0.0, 30, colour, 0.6, 1.0, 0.01, paint_L=L)
+    >>> _learned_too_light(68.2, 51.0, "magenta", [rim("magenta", 46.7), rim("magenta", 48.2)], 44.3)
+    True
+    >>> _learned_too_light(54.1, 32.5, "blue", [rim("blue", 48.3), rim("blue", 52.0)], 42.0)
+    False
+    """
+    rims = _median_lightness(b for b in bases if b.color == team)
+    return lighter_than_blend(learned_L, team_L if rims is None else max(team_L, rims), surface_L)
 
 
 def _lighter_than_blend(base, rims, surface_L: float | None) -> bool:
