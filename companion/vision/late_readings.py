@@ -318,12 +318,12 @@ class LateReadings:
         # large where cyan is a colour the picture learned), its ring's colour well inside
         # the line from the rim's to the surface's (``between``: a rim of the other team round
         # a figure read as a rescue lies off it), or its paint so and no lighter than a blur
-        # (:meth:`_paint_blurred`)
+        # (:meth:`_rescued_over_blur`)
         for base in self._rescued:
             rivals = [b for b in bases if overlap(base, b)]
             if all(inside(b, base, self.surface_ab) or (blur_of(b, base, self.surface_ab) and
                                                         (between(b.ab, base.ab, self.surface_ab) or
-                                                         self._paint_blurred(b, base)))
+                                                         self._rescued_over_blur(base, b)))
                    for b in rivals):
                 for b in rivals:
                     bases.remove(b)
@@ -353,14 +353,15 @@ class LateReadings:
         self._ghosts_rims(frame, reg, bases)
         return bases
 
-    def _paint_blurred(self, ring: Base, rim: Base) -> bool:
-        """Whether ``ring``'s paint (read in its outer 3 mm) is ``rim``'s paint blurred into the
-        surface: well inside the line from the one to the other (:func:`between`), and no lighter
-        than the two mixed there (:func:`lighter_than_blend`). A ring's ``ab`` is its rays' peak,
-        which for a fringe read a little off its rim's centre can lie beside that line: a dark
-        blue 50 mm rim's fringe on turf, read as a cyan base 0.09 in off, its paint at L 36 (the
-        turf's 36, the rim's 48; army 150420, 16.0 px/in). A pale cyan rim of its own round a
-        blue figure is lighter than blue's blend into the turf."""
+    def _rescued_over_blur(self, rim: Base, ring: Base) -> bool:
+        """Whether rescued ``rim`` stands over ``ring`` as its blur by their paints: ``ring``'s
+        (read in its outer 3 mm) well inside the line from ``rim``'s to the surface's
+        (:func:`between`; stricter than :func:`~companion.vision.overlaps.inside`'s
+        ``_blur_by_paint``), and no lighter than the two mixed there (:func:`lighter_than_blend`).
+        A ring's ``ab`` is its rays' peak, which for a fringe read a little off its rim's centre
+        can lie beside that line: a dark blue 50 mm rim's fringe on turf, read as a cyan base 0.09
+        in off, its paint at L 36 (the turf's 36, the rim's 48; army 150420, 16.0 px/in). A pale
+        cyan rim of its own round a blue figure is lighter than blue's blend into the turf."""
         if ring.paint_ab is None or rim.paint_ab is None or ring.paint_L is None or rim.paint_L is None:
             return False
         if not between(ring.paint_ab, rim.paint_ab, self.surface_ab):
