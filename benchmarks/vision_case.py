@@ -8,6 +8,9 @@ picture with the true bases drawn in white and the readings in black.
     python benchmarks/vision_case.py 48236 --turned --jpeg 90 --at 14.23 26.44 --out crop.png
                                   (only what lies within 2 in of that board point, and the
                                    picture cropped round it, enlarged 8 times)
+    python benchmarks/vision_case.py 150420 --armies --jpeg 88-95
+                                  (a line of the army band, saved at the quality that band
+                                   drew for it)
     python benchmarks/vision_case.py 48236 --turned --jpeg 90 --at 14.23 26.44 --trace
                                   (and how the search got there: the colours the picture
                                    taught, each rim circle drawn within 1.2 in of the point,
@@ -35,8 +38,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
 from companion.sim.render import Camera  # noqa: E402
-from companion.sim.testset import make_turned_case, make_wide_case  # noqa: E402
-from vision_accuracy import detect_case  # noqa: E402
+from companion.sim.testset import make_army_case, make_turned_case, make_wide_case  # noqa: E402
+from vision_accuracy import detect_case, qualities, quality_of  # noqa: E402
 
 MATCH_IN = 0.3      # a reading this near a true base is its reading
 NEAR_IN = 2.0       # with --at: what lies this near the point is listed and drawn
@@ -176,20 +179,28 @@ def drawn(case, image: np.ndarray, out: dict, at: tuple[float, float] | None) ->
     return picture
 
 
+def case_of(seed: int, turned: bool = False, armies: bool = False, jpeg: tuple[int, int] | None = None):
+    """The case ``vision_accuracy.py --wide`` reads for ``seed`` with the same options (``jpeg``:
+    its ``--jpeg`` range, the quality drawn for the seed as the benchmark draws it)."""
+    case = (make_army_case if armies else make_turned_case if turned else make_wide_case)(seed)
+    return case if jpeg is None else replace(case, jpeg_quality=quality_of(seed, *jpeg))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("seed", type=int)
     ap.add_argument("--turned", action="store_true", help="the turned set (make_turned_case), not the wider one")
-    ap.add_argument("--jpeg", type=int, metavar="Q", help="the picture saved at this JPEG quality instead of its own")
+    ap.add_argument("--armies", action="store_true", help="the army set (make_army_case): each team's figures painted alike")
+    ap.add_argument("--jpeg", type=qualities, metavar="Q",
+                    help="the picture saved at this JPEG quality instead of its own, or at the one "
+                         "vision_accuracy.py draws for this seed from a range (\"88-95\")")
     ap.add_argument("--at", type=float, nargs=2, metavar=("X_IN", "Y_IN"), help="a board point to look round")
     ap.add_argument("--out", default=None, help="where to write the picture (default: case-SEED.png)")
     ap.add_argument("--trace", action="store_true", help="with --at: how the search got to what it read there")
     args = ap.parse_args()
     if args.trace and not args.at:
         ap.error("--trace needs --at X_IN Y_IN")
-    case = (make_turned_case if args.turned else make_wide_case)(args.seed)
-    if args.jpeg is not None:
-        case = replace(case, jpeg_quality=args.jpeg)
+    case = case_of(args.seed, args.turned, args.armies, args.jpeg)
     with tempfile.TemporaryDirectory() as tmp, \
             (traced(tuple(args.at)) if args.trace else contextlib.nullcontext()):
         status, out, message = detect_case(case, tmp)

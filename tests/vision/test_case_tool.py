@@ -66,3 +66,18 @@ def test_the_trace_says_what_the_search_learned_measured_and_read_near_the_point
     for line in lines[1:]:
         x, y = map(float, re.search(r"at \(([-\d.]+), ([-\d.]+)\)", line).groups())
         assert np.hypot(x - 17.50, y - 18.84) < vision_case.TRACE_IN, line
+
+
+def test_a_band_line_is_opened_as_the_band_made_its_picture():
+    """``--armies --jpeg 88-95`` makes the army case with the JPEG quality the accuracy benchmark
+    drew for that seed: a band's error line is looked at in the picture it was read from."""
+    from vision_accuracy import quality_of
+
+    from companion.sim.testset import make_army_case
+
+    case = vision_case.case_of(150420, armies=True, jpeg=(88, 95))
+    army = make_army_case(150420)
+    assert case.conditions == army.conditions and case.conditions["armies"]
+    assert case.jpeg_quality == quality_of(150420, 88, 95) != army.jpeg_quality
+    assert vision_case.case_of(150420, turned=True, jpeg=(90, 90)).jpeg_quality == 90
+    assert "armies" not in vision_case.case_of(150420, turned=True).conditions
