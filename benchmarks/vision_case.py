@@ -131,24 +131,27 @@ def describe(case, out: dict, at: tuple[float, float] | None) -> list[str]:
     def near(x, y):
         return at is None or np.hypot(x - at[0], y - at[1]) <= NEAR_IN
 
-    readings = [r for r in out.get("pieces", []) if near(r["x_in"], r["y_in"])]
+    # every reading is matched, near or not: one near the point whose true base lies just
+    # beyond NEAR_IN is that base's, not an invention
+    readings = out.get("pieces", [])
     used = set()
     lines = []
     for p in case.scene.pieces:
-        if not near(p.x_in, p.y_in):
-            continue
         best = min(((np.hypot(r["x_in"] - p.x_in, r["y_in"] - p.y_in), k) for k, r in enumerate(readings)),
                    default=(np.inf, None))
-        truth = f"{p.team} {p.diameter_mm} mm at ({p.x_in:.2f}, {p.y_in:.2f})"
         if best[0] <= MATCH_IN:
             used.add(best[1])
+        if not near(p.x_in, p.y_in):
+            continue
+        truth = f"{p.team} {p.diameter_mm} mm at ({p.x_in:.2f}, {p.y_in:.2f})"
+        if best[0] <= MATCH_IN:
             r = readings[best[1]]
             right = "" if (r["color"], r["diameter_mm"]) == (p.team, p.diameter_mm) else "   <- wrong"
             lines.append(f"{truth}: read as {r['color']} {r['diameter_mm']} mm, {best[0]:.3f} in off{right}")
         else:
             lines.append(f"{truth}: missed")
     for k, r in enumerate(readings):
-        if k not in used:
+        if k not in used and near(r["x_in"], r["y_in"]):
             lines.append(f"invented {r['color']} {r['diameter_mm']} mm at ({r['x_in']:.2f}, {r['y_in']:.2f})")
     return lines
 

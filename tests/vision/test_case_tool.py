@@ -81,3 +81,16 @@ def test_a_band_line_is_opened_as_the_band_made_its_picture():
     assert case.jpeg_quality == quality_of(150420, 88, 95) != army.jpeg_quality
     assert vision_case.case_of(150420, turned=True, jpeg=(90, 90)).jpeg_quality == 90
     assert "armies" not in vision_case.case_of(150420, turned=True).conditions
+
+
+def test_a_reading_near_the_point_whose_base_lies_just_beyond_it_is_no_invention():
+    """Looking round a point, a reading 1.99 in from it of a base 2.02 in from it is that base's
+    reading (listed with neither), not an invention (as the benchmark would not count it)."""
+    case = _case()
+    m1 = {p.name: p for p in case.scene.pieces}["magenta1"]
+    at = (m1.x_in + 2.02, m1.y_in)
+    out = {"pieces": [{"x_in": m1.x_in + 0.03, "y_in": m1.y_in, "diameter_mm": 30, "color": "magenta"}]}
+    assert not any("invented" in line or "magenta 30 mm at (16.67" in line
+                   for line in vision_case.describe(case, out, at))
+    out["pieces"][0]["x_in"] += 0.5          # 0.5 in off its base: an invention, 1.52 in from the point
+    assert any(line.startswith("invented magenta 30 mm") for line in vision_case.describe(case, out, at))
