@@ -28,10 +28,11 @@ from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size,
 from companion.vision.blends import BLEND_MOST_SURFACE, between, blend_position, blend_reach, blends, lighter_than_blend
 from companion.vision.colours import BlendColour, Palette, TeamColour, hue_gap
 from companion.vision.picture_colours import APART_RIMS_MM2
-from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, ONE_CENTRE_IN, blur_of, inside,
+from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, BLUR_RING_MM, ONE_CENTRE_IN, blur_of, inside,
                                        neighbours_of, overlap)
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
+from companion.vision.rim_measure import PART_FIT_IN
 
 OWN_PAINT_DEG = 10.0     # a rim's own paint this far in hue from its team's learned colour is measured in it
 BLEND_SURFACE_CHROMA = 15.0   # a surface this colourful (turf, a printed mat) turns a thin rim's hue toward its own
@@ -376,14 +377,23 @@ class LateReadings:
         figure over a pale blue one), the fringe alone was read, a size large. A rim the team's
         colour reads by both its edges, a size smaller about the reading's centre, whose blur ring
         the reading is (its colour near the rim's line into the surface, as :func:`blur_of` asks;
-        read by its outer edge, the fringe lies 5-6 mm out), stands in its place."""
+        read by its outer edge, the fringe lies 5-6 mm out), stands in its place; so does one
+        read by its outer edge alone, fitted as tightly as a part of a rim is held to
+        (``PART_FIT_IN``; a figure's outline fits 0.05-0.06 in), with the reading no further
+        out of it than a blur reaches (``BLUR_RING_MM``): a purple army that took the name
+        blue is learned as blue, and a purple figure inside a pale blue rim hides its inner
+        edge (army 151476, 19.4 px/in: its outer edge fitted within 0.01 in, the fringe read
+        3.2 mm out of it; read so, the fringes lie 3-4.5 mm out). A round blue figure inside
+        a cyan rim fits as tightly, 7.5 mm inside the rim's reading (army 150400, 13.9 px/in)."""
         ghosts = self._ghosts()
         for base in [b for b in bases if ghosts.get(b.color)]:
             centre = np.array([base.x_in, base.y_in])
             for team, _ in ghosts[base.color]:
                 others = neighbours_of(bases, team.name, centre, base.radius_in)
                 rim = self.refine(frame, reg, team, centre, rim_mid(base.diameter_mm), others)
-                if rim is not None and rim.color == team.name and rim.edges == 2 and \
+                if rim is not None and rim.color == team.name and \
+                        (rim.edges == 2 or (rim.residual_in <= PART_FIT_IN and
+                                            base.radius_in - rim.radius_in <= BLUR_RING_MM * MM)) and \
                         rim.diameter_mm < base.diameter_mm == next_size(rim.diameter_mm) and \
                         math.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in) < BLUR_CENTRE_IN and \
                         blends(rim.ab, base.ab, self.surface_ab, BLUR_OFF_SHARE) and \

@@ -696,14 +696,19 @@ def test_a_pale_cyan_rim_round_a_dark_figure_is_read(pitch):
 def test_a_ghost_coloured_reading_measured_again_as_any_size_is_safe(monkeypatch):
     """A reading in a team's ghost colour (cyan, blue's blend into turf) is measured again in the
     team's colour; whatever size that reads, the largest too, nothing breaks, and only a rim a
-    size smaller about its centre, read by both edges, stands in its place."""
+    size smaller about its centre stands in its place: read by both edges, or by its outer edge
+    alone fitted tightly (``PART_FIT_IN``), the reading no further out of it than a blur reaches
+    (6 mm: here 5.4 mm, or 7.9 with the rim 2.5 mm smaller)."""
     finder = BaseFinder()
     finder.surface_ab = (-35.0, 28.0)
     blue, cyan = TeamColour("blue", (40.0, 4.6, -20.9)), TeamColour("cyan", (48.0, -19.1, -1.3))
     finder.seen = Palette([blue, cyan])
     fringe = Base(17.91, 7.63, 50, "cyan", 0.918, 0.58, 0.019, ab=(-18.4, -0.4))
-    for size, edges, stands in ((50, 2, False), (40, 1, False), (30, 2, False), (40, 2, True)):
-        rim = Base(17.94, 7.59, size, "blue", size / 2 / 25.4 - 0.08, 0.62, 0.019, edges=edges, ab=(3.0, -16.0))
+    for size, edges, residual, inward, stands in ((50, 2, 0.019, 0.0, False), (40, 1, 0.030, 0.0, False),
+                                                  (40, 1, 0.019, 0.1, False), (30, 2, 0.019, 0.0, False),
+                                                  (40, 2, 0.019, 0.0, True), (40, 1, 0.019, 0.0, True)):
+        rim = Base(17.94, 7.59, size, "blue", size / 2 / 25.4 - 0.08 - inward, 0.62, residual, edges=edges,
+                   ab=(3.0, -16.0))
         monkeypatch.setattr(BaseFinder, "refine", lambda self, *args, _rim=rim, **kw: _rim)
         bases = [fringe]
         finder._ghosts_rims(None, None, bases)

@@ -806,3 +806,28 @@ def test_rims_learned_lighter_than_any_blend_of_the_other_team_are_no_ghost_of_i
     assert status == 0
     for x, y in ((18.13, 23.18), (9.80, 20.89), (7.85, 25.94)):
         assert [b["color"] for b in out["pieces"] if math.hypot(b["x_in"] - x, b["y_in"] - y) < 0.25] == ["yellow"]
+
+@pytest.mark.parametrize("seed, quality, x, y, size", [(151476, 93, 4.83, 1.88, 40), (152316, 89, 19.04, 10.78, 30)])
+def test_a_pale_blue_rim_read_by_cyans_ghost_a_size_large_is_read_by_its_outer_edge(pitch, seed, quality, x, y, size):
+    """Army seeds 151476 (19.4 px/in) and 152316 (16.3 px/in), raised, blue and yellow: a pale
+    blue rim round a purple figure, the purple army holding the name blue. Cyan, blue's blend
+    into the turf, read the rim's fringe as a base a size large, and measured again in blue
+    about its centre the rim showed its outer edge alone (the purple figure, which blue was
+    learned from, hides the inner one), fitted within 0.01 in; only a rim read by both edges
+    stood in the ghost's place. An outer edge fitted as tightly as a part of a rim is held to
+    (a figure's outline fits 0.05-0.06 in) now stands there too."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(seed), jpeg_quality=quality)
+    assert _near(_bases(case, pitch), x, y, 0.1) == [("blue", size)]
+
+
+def test_a_round_figure_deep_inside_a_cyan_rim_does_not_take_its_place(pitch):
+    """Army seed 150400 (13.9 px/in, JPEG 94; blue and cyan): a cyan 40 mm rim round a blue
+    figure. Cyan is blue's blend into the turf, so its reading is measured again in blue; the
+    figure's round outline reads as a blue 30 mm base by one edge, fitted within 0.013 in, but
+    7.5 mm inside the cyan reading, further than any blur reaches out of a rim: the cyan base
+    stands."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(150400), jpeg_quality=94)
+    assert _near(_bases(case, pitch), 12.20, 25.68, 0.1) == [("cyan", 40)]
+
