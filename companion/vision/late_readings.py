@@ -380,11 +380,12 @@ class LateReadings:
         read by its outer edge, the fringe lies 5-6 mm out), stands in its place; so does one
         read by its outer edge alone, fitted as tightly as a part of a rim is held to
         (``PART_FIT_IN``; a figure's outline fits 0.05-0.06 in), with the reading no further
-        out of it than a blur reaches (``BLUR_RING_MM``): a purple army that took the name
-        blue is learned as blue, and a purple figure inside a pale blue rim hides its inner
-        edge (army 151476, 19.4 px/in: its outer edge fitted within 0.01 in, the fringe read
-        3.2 mm out of it; read so, the fringes lie 3-4.5 mm out). A round blue figure inside
-        a cyan rim fits as tightly, 7.5 mm inside the rim's reading (army 150400, 13.9 px/in)."""
+        out of it than a blur reaches (``BLUR_RING_MM``): a rim whose inner edge does not show
+        in its colour, the top inside it of about its hue or filled by a figure that scores
+        partly as it (army 151476, 19.4 px/in: a pale blue top; its outer edge fitted within
+        0.01 in, the fringe read 3.2 mm out of it; read so, the fringes lie 3-4.5 mm out). A
+        round blue figure inside a cyan rim fits as tightly, 7.5 mm inside the rim's reading
+        (army 150400, 13.9 px/in)."""
         ghosts = self._ghosts()
         for base in [b for b in bases if ghosts.get(b.color)]:
             centre = np.array([base.x_in, base.y_in])

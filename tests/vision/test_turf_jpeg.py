@@ -809,13 +809,13 @@ def test_rims_learned_lighter_than_any_blend_of_the_other_team_are_no_ghost_of_i
 
 @pytest.mark.parametrize("seed, quality, x, y, size", [(151476, 93, 4.83, 1.88, 40), (152316, 89, 19.04, 10.78, 30)])
 def test_a_pale_blue_rim_read_by_cyans_ghost_a_size_large_is_read_by_its_outer_edge(pitch, seed, quality, x, y, size):
-    """Army seeds 151476 (19.4 px/in) and 152316 (16.3 px/in), raised, blue and yellow: a pale
-    blue rim round a purple figure, the purple army holding the name blue. Cyan, blue's blend
-    into the turf, read the rim's fringe as a base a size large, and measured again in blue
-    about its centre the rim showed its outer edge alone (the purple figure, which blue was
-    learned from, hides the inner one), fitted within 0.01 in; only a rim read by both edges
-    stood in the ghost's place. An outer edge fitted as tightly as a part of a rim is held to
-    (a figure's outline fits 0.05-0.06 in) now stands there too."""
+    """Army seeds 151476 (19.4 px/in) and 152316 (16.3 px/in), raised, blue and yellow, the
+    yellow team's figures purple: a blue rim round a purple figure. Cyan, blue's blend into the
+    turf, read the rim's fringe as a base a size large, and measured again in blue about its
+    centre the rim showed its outer edge alone (inside it a pale top of about its hue, or the
+    purple figure filling the top and scoring partly as blue), fitted within 0.01 in; only a
+    rim read by both edges stood in the ghost's place. An outer edge fitted as tightly as a
+    part of a rim is held to (a figure's outline fits 0.05-0.06 in) now stands there too."""
     from companion.sim.testset import make_army_case
     case = replace(make_army_case(seed), jpeg_quality=quality)
     assert _near(_bases(case, pitch), x, y, 0.1) == [("blue", size)]
