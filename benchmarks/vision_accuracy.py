@@ -157,6 +157,16 @@ def quality_of(seed: int, low: int, high: int) -> int:
     return low if low == high else int(np.random.default_rng([seed, 88]).integers(low, high + 1))
 
 
+def case_of(seed: int, turned: bool = False, armies: bool = False, jpeg: tuple[int, int] | None = None):
+    """The wider set's case ``seed`` (with ``turned``, :func:`make_turned_case`'s; with ``armies``,
+    :func:`make_army_case`'s), saved at the JPEG quality drawn for it from the range ``jpeg``
+    (:func:`quality_of`) when one is given: what ``--wide`` reads, and what
+    ``vision_case.py`` opens."""
+    from companion.sim.testset import make_army_case, make_turned_case, make_wide_case
+    case = (make_army_case if armies else make_turned_case if turned else make_wide_case)(seed)
+    return case if jpeg is None else replace(case, jpeg_quality=quality_of(seed, *jpeg))
+
+
 def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=None, surface=None, jpeg=None,
                   teams_known=False, exposure=None, armies=False):
     """The wider set (or with ``turned``, its cases seen from any side of the table, rims 3-5 mm;
@@ -173,20 +183,17 @@ def evaluate_wide(cases, verbose=False, finder_seed=0, turned=False, below_ppi=N
     import tempfile
     from collections import defaultdict
 
-    from companion.sim.testset import make_army_case, make_turned_case, make_wide_case
     from vision_samples import Tally, tally_picture
 
     total, by = Tally(), defaultdict(Tally)
     measured = 0
     with tempfile.TemporaryDirectory() as tmp:
         for seed in cases:
-            case = (make_army_case if armies else make_turned_case if turned else make_wide_case)(seed)
+            case = case_of(seed, turned, armies, jpeg)
             ppi = case.pixels_per_inch()
             if (below_ppi is not None and ppi >= below_ppi) or (surface and case.conditions["surface"] != surface):
                 continue
             measured += 1
-            if jpeg is not None:
-                case = replace(case, jpeg_quality=quality_of(seed, *jpeg))
             if exposure is not None:
                 case = replace(case, exposure=exposure_of(seed, *exposure))
             teams = sorted({p.team for p in case.scene.pieces}) if teams_known else None

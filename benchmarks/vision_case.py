@@ -29,7 +29,6 @@ import contextlib
 import os
 import sys
 import tempfile
-from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -38,8 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
 from companion.sim.render import Camera  # noqa: E402
-from companion.sim.testset import make_army_case, make_turned_case, make_wide_case  # noqa: E402
-from vision_accuracy import detect_case, qualities, quality_of  # noqa: E402
+from vision_accuracy import case_of, detect_case, qualities  # noqa: E402
 
 MATCH_IN = 0.3      # a reading this near a true base is its reading
 NEAR_IN = 2.0       # with --at: what lies this near the point is listed and drawn
@@ -180,13 +178,6 @@ def drawn(case, image: np.ndarray, out: dict, at: tuple[float, float] | None) ->
         u = (px(x, y) - (x0, y0)) * zoom
         cv2.circle(picture, (int(u[0]), int(u[1])), int(d / 25.4 / 2 * ppi * zoom), colour, width)
     return picture
-
-
-def case_of(seed: int, turned: bool = False, armies: bool = False, jpeg: tuple[int, int] | None = None):
-    """The case ``vision_accuracy.py --wide`` reads for ``seed`` with the same options (``jpeg``:
-    its ``--jpeg`` range, the quality drawn for the seed as the benchmark draws it)."""
-    case = (make_army_case if armies else make_turned_case if turned else make_wide_case)(seed)
-    return case if jpeg is None else replace(case, jpeg_quality=quality_of(seed, *jpeg))
 
 
 def main():
