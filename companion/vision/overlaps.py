@@ -21,6 +21,7 @@ ONE_CENTRE_IN = 0.15     # two readings closer than this are about one centre (a
 BLUR_CENTRE_IN = 0.12    # a blur ring lies this near its rim's centre (a raised base's side moves it so far),
 BLUR_CENTRED_SEEN = 0.6  # where it is seen on this share of its circle (a fringe seen on one side fits off it)
 BLUR_OFF_SHARE = 0.15    # a blur ring's colour lies this near (a share of its length) its rim's line to the surface
+BLUR_PAINT_ALONG = 0.25  # and, on the line from the rim's own paint, this far along it at least (a quarter turf)
 
 
 def overlap(a: Base, b: Base) -> bool:
@@ -258,6 +259,10 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     was fitted 0.13 in off the rim's centre in the shared picture flat/202 through JPEG 60).
     Off it is another rim round a figure that leans out of it (turned case 56764: a pale
     yellow rim round a red-brown figure 0.14 in off its centre, seen on 79 % of its circle).
+    ``b``'s colour is its ring's, where its score peaks, or its own paint (``paint_ab``, read
+    in its outer 3 mm): a rim 2 px wide round a figure of another colour peaks on their
+    mix (army case 152692: a blue rim round a red-brown figure peaks 25 degrees toward red,
+    and its cyan fringe lies 17 % of that line's length off it, 7 % off its paint's).
 
     >>> turf = (-34.0, 27.0)
     >>> rim = Base(4.50, 21.75, 40, "blue", 0.718, 1.0, 0.019, chroma=25.6, ab=(-1.3, -25.6))   # turned case 48112
@@ -267,6 +272,10 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     (True, True)
     >>> blur_of(replace(fringe, x_in=4.64, coverage=0.79), rim, turf)     # seen on 79 %: its centre tells
     False
+    >>> thin = Base(11.39, 3.27, 30, "blue", 0.516, 0.71, 0.019, ab=(12.5, -14.4), paint_ab=(8.2, -28.6))
+    >>> ring = Base(11.38, 3.28, 40, "cyan", 0.684, 0.62, 0.010, ab=(-19.5, -0.8))   # army case 152692
+    >>> blur_of(ring, thin, (-35.0, 27.0)), blur_of(ring, replace(thin, paint_ab=None), (-35.0, 27.0))
+    (True, False)
     >>> figure = Base(7.76, 22.62, 30, "blue", 0.549, 1.0, 0.034, edges=1, chroma=41.5, ab=(19.3, -36.7))
     >>> cyan = Base(7.70, 22.57, 40, "cyan", 0.739, 0.96, 0.023, chroma=27.7, ab=(-15.5, -22.9))
     >>> blur_of(cyan, figure, (-36.0, 27.0))       # raised/303, its hue turned 8 degrees
@@ -275,7 +284,25 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     return bool(hue_angle(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and
                 a.radius_in - b.radius_in <= 5 * MM and
                 (a.coverage < BLUR_CENTRED_SEEN or math.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < BLUR_CENTRE_IN) and
-                blends(b.ab, a.ab, surface_ab, BLUR_OFF_SHARE))
+                (blends(b.ab, a.ab, surface_ab, BLUR_OFF_SHARE) or _blur_of_paint(a, b, surface_ab)))
+
+
+def _blur_of_paint(a: Base, b: Base, surface_ab) -> bool:
+    """``a``'s colour is a blend of ``b``'s own paint into the surface (:func:`blur_of`): near
+    that line, of another hue than the paint, and a quarter of the way to the surface at
+    least. A ring of about the paint's own colour, near its end of the line, is no blur of
+    it: a cyan rim round a figure read in blue with a cyan paint (army case 154636: 21
+    degrees off that paint, a fifth of the way along), or a yellow rim's two readings.
+
+    >>> rim = Base(3.88, 4.48, 40, "cyan", 0.837, 1.0, 0.019, ab=(-26.5, -3.3))
+    >>> inner = Base(3.88, 4.47, 40, "blue", 0.762, 1.0, 0.031, ab=(-7.4, -10.9), paint_ab=(-23.2, -12.2))
+    >>> _blur_of_paint(rim, inner, (-37.0, 30.0))
+    False
+    """
+    if b.paint_ab is None or hue_angle(a.ab, b.paint_ab) <= np.radians(20):
+        return False
+    t, _, _ = blend_position(a.ab, b.paint_ab, surface_ab)
+    return float(t) >= BLUR_PAINT_ALONG and bool(blends(b.paint_ab, a.ab, surface_ab, BLUR_OFF_SHARE))
 
 
 def better(a: Base, b: Base) -> bool:

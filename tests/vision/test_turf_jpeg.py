@@ -831,3 +831,26 @@ def test_a_round_figure_deep_inside_a_cyan_rim_does_not_take_its_place(pitch):
     case = replace(make_army_case(150400), jpeg_quality=94)
     assert _near(_bases(case, pitch), 12.20, 25.68, 0.1) == [("cyan", 40)]
 
+
+
+def test_a_blue_rims_cyan_fringe_is_its_blur_by_the_rims_own_paint(pitch):
+    """Army seed 152692 (red and blue, 16.6 px/in, JPEG 89, raised): a blue 30 mm rim 2 px wide
+    round a red-brown figure, read by both edges, and its fringe into the turf read by cyan
+    (blue's blend, learned as a colour of its own) as a 40 mm base about the same centre,
+    fitted more tightly. Where the rim's score peaks it is mixed with the figure, 25 degrees
+    toward red, and the fringe lay 17 % of that line's length off it: no blur, and it stood
+    over the rim. It lies 7 % off the line from the rim's own paint to the turf: the rim's
+    blur, and the rim stands."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(152692), jpeg_quality=89)
+    assert _near(_bases(case, pitch), 11.37, 3.24, 0.1) == [("blue", 30)]
+
+
+def test_a_cyan_rim_round_a_figure_read_in_blue_with_a_cyan_paint_is_no_blur_of_it(pitch):
+    """Army seed 154636 (blue and cyan, 18.1 px/in, JPEG 90, raised): a cyan 40 mm rim, and
+    inside it a blue reading whose paint, read in its outer 3 mm, is the cyan rim's own. The
+    rim lies on the line from that paint to the turf, a fifth of the way along and 21 degrees
+    off it: about the paint's own colour, no blur of it, and the cyan rim stands."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(154636), jpeg_quality=90)
+    assert _near(_bases(case, pitch), 3.89, 4.50, 0.1) == [("cyan", 40)]
