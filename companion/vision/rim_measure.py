@@ -35,8 +35,8 @@ from companion.vision.blends import BLEND_MOST_SURFACE, NEUTRAL_OFF, blend_posit
 from companion.vision.colours import BlendColour, TeamColour
 from companion.vision.overlaps import ONE_CENTRE_IN, better, blur_of, hue_angle
 from companion.vision.registration import Registration
-from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, RAYS, SAMPLES, circle_planes, halfway_radius,
-                                        mixed_radius, outer_circle, outer_size, rim_paint)
+from companion.vision.rim_edges import (DIRS, MAX_RESIDUAL_IN, OUTER_RADII_IN, RAYS, SAMPLES, circle_planes,
+                                        halfway_radius, mixed_radius, outer_circle, outer_size, rim_paint)
 from companion.vision.stats import median, median_ab, row_medians
 from companion.vision.white import neutral
 
@@ -57,6 +57,8 @@ PART_RAYS = 0.3          # a rim crossed with both edges by fewer than 40 % of i
 PART_FIT_IN = 0.025      # more, is read if they fit within this (a figure's outline and a top fit
 #                          0.05-0.06 in; a part of a rim under a figure 0.011-0.017)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
+PALER_FIT_IN = 0.015     # a paler rim round a figure of its colour, read by its outer edge, fits this (0.008-
+#                          0.010 in; a figure's outline taken so, beside a rim of another colour, 0.022-0.059)
 
 
 class RimMeasure:
@@ -393,6 +395,9 @@ class RimMeasure:
                 rim_out, rim_found = outermost_crossings(score, rho, level / 2)
                 ok_rim = ok & rim_found
                 if np.count_nonzero(ok_rim) >= RAYS * 0.5:
+                    paler = self._paler_rim(reg, colour, centre, score, rho, level, ok, rim_out[ok_rim], lab, peak_at)
+                    if paler is not None:
+                        return paler
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
                 return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho, score)
             if not others and np.count_nonzero(both) >= RAYS * PART_RAYS:
@@ -573,6 +578,29 @@ class RimMeasure:
         cc, _, _ = robust_circle(outer, np.abs(d - r) < 0.05, c, r, RAYS * 0.4, rounds=2, geometric=False,
                                  sectors=False)
         return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
+
+    def _paler_rim(self, reg: Registration, colour: TeamColour, centre: np.ndarray, score, rho, level: float,
+                   ok: np.ndarray, edges: np.ndarray, lab, peak_at) -> Base | None:
+        """The base read by the outer edge of a rim paler than the figure inside it, when the
+        outermost ring's ``edges`` at half the score's ``level`` lie inside any base's: they are
+        the figure's. Its team's colour learned from its figures, a rim 20 degrees off their
+        hue scores under half their level (army case 150580); its ring is the outermost above a
+        third of it, read only if it fits within ``PALER_FIT_IN`` (a navy figure's outline, so
+        read where it leans over a magenta rim, fits 0.022 in: army case 152992). Else None,
+        and the reading is made as before (``_fitted`` with it)."""
+        if median(edges) >= OUTER_RADII_IN[0]:
+            return None
+        rim_out, rim_found = outermost_crossings(score, rho, max(FAINT_SCORE, level / 3))
+        ok_rim = ok & rim_found
+        if np.count_nonzero(ok_rim) < RAYS * 0.5:
+            return None
+        rows = np.arange(RAYS)
+        fitted, partial = self._fitted, self._partial
+        base = self._outer_only(reg, colour, centre, rim_out, ok_rim, lab[rows, peak_at], lab, rho, score)
+        if base is None or base.residual_in > PALER_FIT_IN:
+            self._fitted, self._partial = fitted, partial
+            return None
+        return base
 
     def _outer_only(self, reg: Registration, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray,
                     ok: np.ndarray, peak_lab: np.ndarray, lab, rho, score) -> Base | None:

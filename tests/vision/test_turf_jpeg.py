@@ -846,6 +846,28 @@ def test_a_blue_rims_cyan_fringe_is_its_blur_by_the_rims_own_paint(pitch):
     assert _near(_bases(case, pitch), 11.37, 3.24, 0.1) == [("blue", 30)]
 
 
+def test_a_pale_rim_round_a_figure_of_its_teams_colour_keeps_its_outer_edge(pitch):
+    """Army seed 150580 (magenta and blue, 17.1 px/in, JPEG 91, raised): a blue 30 mm rim round
+    a blue figure that fills the top. Blue was learned from the figures, 20 degrees off the
+    rim's hue: the rim scores just half the figure's level, and its outer edge, taken at half
+    the outermost ring above that, fell on the figure's edge, 20 mm across, too small for any
+    base. The fringe was read in its place as a cyan 40 mm base. An edge inside every base's
+    is taken again on the outermost ring above a third of the level: the rim's, fitted within
+    0.01 in."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(150580), jpeg_quality=91)
+    assert _near(_bases(case, pitch), 19.85, 27.61, 0.1) == [("blue", 30)]
+
+
+def test_a_figures_outline_taken_on_a_paler_ring_is_read_only_if_it_fits_as_a_rim(pitch):
+    """Turned seed 148976 (yellow and magenta, 17.0 px/in, JPEG 89): beside a magenta 30 mm
+    rim, a figure's edge inside any base's. Taken again on the outermost ring above a third of
+    the level, it gave a magenta 30 mm circle fitted within 0.059 in, 0.3 in off the rim, and
+    the rim was lost. A paler ring is read only if it fits as tightly as a rim (0.015 in)."""
+    case = replace(make_turned_case(148976), jpeg_quality=89)
+    assert _near(_bases(case, pitch), 3.50, 16.77, 0.15) == [("magenta", 30)]
+
+
 def test_a_cyan_rim_round_a_figure_read_in_blue_with_a_cyan_paint_is_no_blur_of_it(pitch):
     """Army seed 154636 (blue and cyan, 18.1 px/in, JPEG 90, raised): a cyan 40 mm rim, and
     inside it a blue reading whose paint, read in its outer 3 mm, is the cyan rim's own. The
