@@ -595,10 +595,10 @@ class RimMeasure:
         if np.count_nonzero(ok_rim) < RAYS * 0.5:
             return None
         rows = np.arange(RAYS)
-        fitted, partial = self._fitted, self._partial
+        fitted = self._fitted
         base = self._outer_only(reg, colour, centre, rim_out, ok_rim, lab[rows, peak_at], lab, rho, score)
         if base is None or base.residual_in > PALER_FIT_IN:
-            self._fitted, self._partial = fitted, partial
+            self._fitted = fitted
             return None
         return base
 

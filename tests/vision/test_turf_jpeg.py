@@ -832,7 +832,6 @@ def test_a_round_figure_deep_inside_a_cyan_rim_does_not_take_its_place(pitch):
     assert _near(_bases(case, pitch), 12.20, 25.68, 0.1) == [("cyan", 40)]
 
 
-
 def test_a_blue_rims_cyan_fringe_is_its_blur_by_the_rims_own_paint(pitch):
     """Army seed 152692 (red and blue, 16.6 px/in, JPEG 89, raised): a blue 30 mm rim 2 px wide
     round a red-brown figure, read by both edges, and its fringe into the turf read by cyan
