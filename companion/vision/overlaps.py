@@ -284,10 +284,10 @@ def blur_of(a: Base, b: Base, surface_ab=(0.0, 0.0)) -> bool:
     return bool(hue_angle(a.ab, b.ab) > np.radians(20) and _ring_within(b, a, 1.0) and
                 a.radius_in - b.radius_in <= 5 * MM and
                 (a.coverage < BLUR_CENTRED_SEEN or math.hypot(a.x_in - b.x_in, a.y_in - b.y_in) < BLUR_CENTRE_IN) and
-                (blends(b.ab, a.ab, surface_ab, BLUR_OFF_SHARE) or _blur_of_paint(a, b, surface_ab)))
+                (blends(b.ab, a.ab, surface_ab, BLUR_OFF_SHARE) or _fringe_of_own_paint(a, b, surface_ab)))
 
 
-def _blur_of_paint(a: Base, b: Base, surface_ab) -> bool:
+def _fringe_of_own_paint(a: Base, b: Base, surface_ab) -> bool:
     """``a``'s colour is a blend of ``b``'s own paint into the surface (:func:`blur_of`): near
     that line, of another hue than the paint, and a quarter of the way to the surface at
     least. A ring of about the paint's own colour, near its end of the line, is no blur of
@@ -296,7 +296,7 @@ def _blur_of_paint(a: Base, b: Base, surface_ab) -> bool:
 
     >>> rim = Base(3.88, 4.48, 40, "cyan", 0.837, 1.0, 0.019, ab=(-26.5, -3.3))
     >>> inner = Base(3.88, 4.47, 40, "blue", 0.762, 1.0, 0.031, ab=(-7.4, -10.9), paint_ab=(-23.2, -12.2))
-    >>> _blur_of_paint(rim, inner, (-37.0, 30.0))
+    >>> _fringe_of_own_paint(rim, inner, (-37.0, 30.0))
     False
     """
     if b.paint_ab is None or hue_angle(a.ab, b.paint_ab) <= np.radians(20):

@@ -394,12 +394,13 @@ class RimMeasure:
                 # than the cloak inside it
                 rim_out, rim_found = outermost_crossings(score, rho, level / 2)
                 ok_rim = ok & rim_found
+                peak_lab = lab[rows, peak_at]
                 if np.count_nonzero(ok_rim) >= RAYS * 0.5:
-                    paler = self._paler_rim(reg, colour, centre, score, rho, level, ok, rim_out[ok_rim], lab, peak_at)
+                    paler = self._paler_rim(reg, colour, centre, score, rho, level, ok, rim_out[ok_rim], peak_lab, lab)
                     if paler is not None:
                         return paler
                     outer_r, ok = np.where(rim_found, rim_out, outer_r), ok_rim
-                return self._outer_only(reg, colour, centre, outer_r, ok, lab[rows, peak_at], lab, rho, score)
+                return self._outer_only(reg, colour, centre, outer_r, ok, peak_lab, lab, rho, score)
             if not others and np.count_nonzero(both) >= RAYS * PART_RAYS:
                 # a figure of another colour over half the rim, the arc left blurred into it at
                 # both ends: a part, read only if its two edges fit tightly (``_finish``)
@@ -580,7 +581,7 @@ class RimMeasure:
         return cc if cc is not None and np.hypot(*(cc - c)) < 0.1 else None
 
     def _paler_rim(self, reg: Registration, colour: TeamColour, centre: np.ndarray, score, rho, level: float,
-                   ok: np.ndarray, edges: np.ndarray, lab, peak_at) -> Base | None:
+                   ok: np.ndarray, edges: np.ndarray, peak_lab: np.ndarray, lab) -> Base | None:
         """The base read by the outer edge of a rim paler than the figure inside it, when the
         outermost ring's ``edges`` at half the score's ``level`` lie inside any base's: they are
         the figure's. Its team's colour learned from its figures, a rim 20 degrees off their
@@ -594,9 +595,8 @@ class RimMeasure:
         ok_rim = ok & rim_found
         if np.count_nonzero(ok_rim) < RAYS * 0.5:
             return None
-        rows = np.arange(RAYS)
         fitted = self._fitted
-        base = self._outer_only(reg, colour, centre, rim_out, ok_rim, lab[rows, peak_at], lab, rho, score)
+        base = self._outer_only(reg, colour, centre, rim_out, ok_rim, peak_lab, lab, rho, score)
         if base is None or base.residual_in > PALER_FIT_IN:
             self._fitted = fitted
             return None
