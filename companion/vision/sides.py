@@ -43,20 +43,21 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     clear, only the first step below renames, and more colours than ``most`` are left.
 
     A pale rim blended into the surface lies on its own team's line from its colour to the
-    surface's, whatever hue the blend turns it to. First, a colour the picture learned
-    (``seen``) that is another read colour's blend into the surface (``ghost_of``; on a surface
-    coloured enough to turn hues, ``turns_hues``) is that colour's team: a blue team's rims
-    blended into turf are learned as a cyan, and can outnumber those read as blue. A blur
-    mixes two colours and is no lighter than both: rims read in a colour lighter than the
-    other colour's rims and the surface (``surface_L``; :func:`_too_light_for_blend`) are no
-    blend of them, whatever their (a, b) (a pale cyan team beside a blue one), and nor is a
-    colour learned lighter than the other's paint and the surface (:func:`_learned_too_light`).
-    If too many
-    colours are left, the teams are the colours (learned or read, less those) whose mixes the
-    most bases' rim paint lies nearest, and each base of another colour is named for the team
-    whose mixes are nearest to its paint: a colour's mixes are those of it, the surface and
-    grey (:func:`~companion.vision.blends.off_mixes`; a rim greyed by a dim light or a dark
-    top keeps its hue, off its line to the surface), among several, the nearest line."""
+    surface's, whatever hue the blend turns it to. First, a colour the picture learned (``seen``)
+    that is another read colour's blend into the surface (``ghost_of``; on a surface coloured enough
+    to turn hues, ``turns_hues``) is that colour's team: a blue team's rims blended into turf are
+    learned as a cyan, and can outnumber those read as blue. The other colour is its learned colour
+    or its rims' (the median paint of the bases read in it): a team's colour can be learned from its
+    figures, far from its rims (purple figures of a pale blue team, army 153216). A blur mixes two
+    colours and is no lighter than both: rims read in a colour lighter than the other colour's rims
+    and the surface (``surface_L``; :func:`_too_light_for_blend`) are no blend of them, whatever
+    their (a, b) (a pale cyan team beside a blue one), and nor is a colour learned lighter than the
+    other's paint and the surface (:func:`_learned_too_light`). If too many colours are left, the
+    teams are the colours (learned or read, less those) whose mixes the most bases' rim paint lies
+    nearest, and each base of another colour is named for the team whose mixes are nearest to its
+    paint: a colour's mixes are those of it, the surface and grey
+    (:func:`~companion.vision.blends.off_mixes`; a rim greyed by a dim light or a dark top keeps its
+    hue, off its line to the surface), among several, the nearest line."""
     counts = Counter(b.color for b in bases)
     if len(counts) <= most:
         return None
@@ -66,12 +67,17 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     # each colour's line to the surface: from its learned colour, else its nominal one (a taught
     # colour's name that the picture did not learn has neither, and no line)
     lines = {**{name: nominal[name] for name in counts if name in nominal}, **learned}
+    # each read colour's rims as the picture shows them (their median paint): a team's colour
+    # can be learned from its figures, far from its rims
+    rims = {name: np.median([b.paint_ab for b in bases if b.color == name and b.paint_ab is not None], axis=0)
+            for name in counts if any(b.color == name and b.paint_ab is not None for b in bases)}
     renamed: dict[str, str] = {}
     for name in sorted(counts, key=lambda n: (counts[n], n)) if turns_hues else ():     # the fewest first
         if len(counts) <= most:
             break
-        teams = [t for t in counts if t != name and name in learned and t in learned and
-                 ghost_of(learned[name], learned[t], surface_ab) and
+        teams = [t for t in counts if t != name and name in learned and
+                 any(ghost_of(learned[name], paint, surface_ab)
+                     for paint in (learned.get(t), rims.get(t)) if paint is not None) and
                  not _too_light_for_blend(name, t, bases, surface_L) and
                  not _learned_too_light(lightness[name], lightness[t], t, bases, surface_L)]
         if len(teams) == 1:
