@@ -79,7 +79,7 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
                  any(ghost_of(learned[name], paint, surface_ab)
                      for paint in (learned.get(t), rims.get(t)) if paint is not None) and
                  not _too_light_for_blend(name, t, bases, surface_L) and
-                 not _learned_too_light(lightness[name], lightness[t], t, bases, surface_L)]
+                 not _learned_too_light(lightness[name], lightness.get(t), t, bases, surface_L)]
         if len(teams) == 1:
             counts[teams[0]] += counts.pop(name)
             renamed = {k: (teams[0] if v == name else v) for k, v in renamed.items()} | {name: teams[0]}
@@ -187,10 +187,11 @@ def _too_light_for_blend(name: str, team: str, bases, surface_L: float | None) -
     return rims is not None and lights is not None and lighter_than_blend(rims, lights, surface_L)
 
 
-def _learned_too_light(learned_L: float, team_L: float, team: str, bases, surface_L: float | None) -> bool:
+def _learned_too_light(learned_L: float, team_L: float | None, team: str, bases, surface_L: float | None) -> bool:
     """Whether a colour learned at ``learned_L`` is too light to be ``team``'s paint blended
     into the surface (:func:`~companion.vision.blends.lighter_than_blend`): its paint the
-    lighter of its learned colour (``team_L``) and its rims' (their median paint lightness).
+    lighter of its learned colour (``team_L``; None when the picture learned none) and its rims'
+    (their median paint lightness); False when neither is known.
     Pale yellow rims learned at L 68 beside a magenta team (51; its rims 48) on turf at 44 are
     no blend of it, though their own outer 3 mm, where a rim's paint is read, are their blend
     into the turf, at 53 (army 152992). A team learned from its dark figures (L 32) has rims
@@ -203,8 +204,8 @@ def _learned_too_light(learned_L: float, team_L: float, team: str, bases, surfac
     >>> _learned_too_light(54.1, 32.5, "blue", [rim("blue", 48.3), rim("blue", 52.0)], 42.0)
     False
     """
-    rims = _median_lightness(b for b in bases if b.color == team)
-    return lighter_than_blend(learned_L, team_L if rims is None else max(team_L, rims), surface_L)
+    known = [L for L in (team_L, _median_lightness(b for b in bases if b.color == team)) if L is not None]
+    return bool(known) and lighter_than_blend(learned_L, max(known), surface_L)
 
 
 def _lighter_than_blend(base, rims, surface_L: float | None) -> bool:

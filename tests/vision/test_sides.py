@@ -143,6 +143,21 @@ def test_a_colour_learned_from_a_teams_rims_blend_is_that_team_though_its_own_co
     assert [b.color for b in named] == ["yellow", "blue", "yellow", "blue", "blue", "yellow"]
 
 
+def test_a_colour_read_but_not_learned_is_a_team_by_its_rims():
+    """153216's readings (above) where the picture learned no blue (its bases read by a
+    taught colour's name): the learned cyan is a blend of the blue rims, held to their
+    lightness alone (812d757 raised a KeyError here: no learned lightness for blue)."""
+    rows = [("yellow", 30, (-19.3, 34.0), (-3.0, 30.9)), ("cyan", 40, (-16.0, -6.2), (-20.1, 0.1)),
+            ("red", 40, (-10.8, 25.8), (-6.5, 24.1)), ("cyan", 40, (-17.4, -1.4), (-18.2, 0.2)),
+            ("blue", 50, (0.5, -19.9), (1.9, -19.0)), ("yellow", 40, (-18.0, 31.0), (-5.5, 29.4))]
+    lights = [55.5, 43.1, 57.3, 43.5, 54.7, 60.1]
+    bases = [replace(b, paint_L=L) for b, L in zip(_bases(rows), lights)]
+    seen = _seen({"yellow": (63.5, -1.7, 32.7), "red": (35.9, 10.2, 22.4), "cyan": (42.7, -19.0, -1.1)})
+    named, sides = named_for_sides(bases, 2, seen, (-35.0, 29.0), turns_hues=True, surface_L=42.7)
+    assert sides == ["blue", "yellow"]
+    assert [b.color for b in named] == ["yellow", "blue", "yellow", "blue", "blue", "yellow"]
+
+
 NAMES = ["red", "blue", "yellow", "magenta", "cyan"]
 AB = st.tuples(st.floats(-60, 60), st.floats(-60, 60))
 
