@@ -69,15 +69,14 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     lines = {**{name: nominal[name] for name in counts if name in nominal}, **learned}
     # each read colour's rims as the picture shows them (their median paint): a team's colour
     # can be learned from its figures, far from its rims
-    rims = {name: np.median([b.paint_ab for b in bases if b.color == name and b.paint_ab is not None], axis=0)
-            for name in counts if any(b.color == name and b.paint_ab is not None for b in bases)}
+    rims = {name: _median_paint(b for b in bases if b.color == name) for name in counts}
     renamed: dict[str, str] = {}
     for name in sorted(counts, key=lambda n: (counts[n], n)) if turns_hues else ():     # the fewest first
         if len(counts) <= most:
             break
         teams = [t for t in counts if t != name and name in learned and
                  any(ghost_of(learned[name], paint, surface_ab)
-                     for paint in (learned.get(t), rims.get(t)) if paint is not None) and
+                     for paint in (learned.get(t), rims[t]) if paint is not None) and
                  not _too_light_for_blend(name, t, bases, surface_L) and
                  not _learned_too_light(lightness[name], lightness.get(t), t, bases, surface_L)]
         if len(teams) == 1:
@@ -226,6 +225,12 @@ def _median_lightness(bases) -> float | None:
     """The median rim paint lightness of those of ``bases`` that have one (None: none has)."""
     lights = [b.paint_L for b in bases if b.paint_L is not None]
     return float(np.median(lights)) if lights else None
+
+
+def _median_paint(bases) -> np.ndarray | None:
+    """The median rim paint (Lab a, b) of those of ``bases`` that have one (None: none has)."""
+    paints = [b.paint_ab for b in bases if b.paint_ab is not None]
+    return np.median(paints, axis=0) if paints else None
 
 
 def _renamed(bases, names: list[str]) -> list:

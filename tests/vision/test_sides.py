@@ -126,16 +126,22 @@ def test_pale_rims_blended_into_turf_are_their_team_however_dark_its_learned_col
     assert [b.color for b in named] == ["red", "red", "red", "blue", "red", "blue", "blue"]
 
 
+def _army_153216():
+    """Army seed 153216's readings at JPEG 88 (blue and yellow teams, 3 bases each), with each
+    rim's paint lightness."""
+    rows = [("yellow", 30, (-19.3, 34.0), (-3.0, 30.9)), ("cyan", 40, (-16.0, -6.2), (-20.1, 0.1)),
+            ("red", 40, (-10.8, 25.8), (-6.5, 24.1)), ("cyan", 40, (-17.4, -1.4), (-18.2, 0.2)),
+            ("blue", 50, (0.5, -19.9), (1.9, -19.0)), ("yellow", 40, (-18.0, 31.0), (-5.5, 29.4))]
+    lights = [55.5, 43.1, 57.3, 43.5, 54.7, 60.1]
+    return [replace(b, paint_L=L) for b, L in zip(_bases(rows), lights)]
+
+
 def test_a_colour_learned_from_a_teams_rims_blend_is_that_team_though_its_own_colour_was_learned_elsewhere():
     """Army seed 153216 at JPEG 88 (blue and yellow teams, 3 bases each): the blue team's
     colour was learned from its purple figures, far from its pale blue rims, and the rims'
     blend into the turf learned as a cyan that two blue bases were read in. The learned cyan
     is no blend of the learned blue, but it is of the blue rims as the picture shows them."""
-    rows = [("yellow", 30, (-19.3, 34.0), (-3.0, 30.9)), ("cyan", 40, (-16.0, -6.2), (-20.1, 0.1)),
-            ("red", 40, (-10.8, 25.8), (-6.5, 24.1)), ("cyan", 40, (-17.4, -1.4), (-18.2, 0.2)),
-            ("blue", 50, (0.5, -19.9), (1.9, -19.0)), ("yellow", 40, (-18.0, 31.0), (-5.5, 29.4))]
-    lights = [55.5, 43.1, 57.3, 43.5, 54.7, 60.1]
-    bases = [replace(b, paint_L=L) for b, L in zip(_bases(rows), lights)]
+    bases = _army_153216()
     seen = _seen({"blue": (27.5, 24.5, -24.5), "yellow": (63.5, -1.7, 32.7), "red": (35.9, 10.2, 22.4),
                   "cyan": (42.7, -19.0, -1.1)})
     named, sides = named_for_sides(bases, 2, seen, (-35.0, 29.0), turns_hues=True, surface_L=42.7)
@@ -147,11 +153,7 @@ def test_a_colour_read_but_not_learned_is_a_team_by_its_rims():
     """153216's readings (above) where the picture learned no blue (its bases read by a
     taught colour's name): the learned cyan is a blend of the blue rims, held to their
     lightness alone (812d757 raised a KeyError here: no learned lightness for blue)."""
-    rows = [("yellow", 30, (-19.3, 34.0), (-3.0, 30.9)), ("cyan", 40, (-16.0, -6.2), (-20.1, 0.1)),
-            ("red", 40, (-10.8, 25.8), (-6.5, 24.1)), ("cyan", 40, (-17.4, -1.4), (-18.2, 0.2)),
-            ("blue", 50, (0.5, -19.9), (1.9, -19.0)), ("yellow", 40, (-18.0, 31.0), (-5.5, 29.4))]
-    lights = [55.5, 43.1, 57.3, 43.5, 54.7, 60.1]
-    bases = [replace(b, paint_L=L) for b, L in zip(_bases(rows), lights)]
+    bases = _army_153216()
     seen = _seen({"yellow": (63.5, -1.7, 32.7), "red": (35.9, 10.2, 22.4), "cyan": (42.7, -19.0, -1.1)})
     named, sides = named_for_sides(bases, 2, seen, (-35.0, 29.0), turns_hues=True, surface_L=42.7)
     assert sides == ["blue", "yellow"]
