@@ -28,8 +28,8 @@ from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size,
 from companion.vision.blends import BLEND_MOST_SURFACE, between, blend_position, blend_reach, blends, lighter_than_blend
 from companion.vision.colours import BlendColour, Palette, TeamColour, hue_gap
 from companion.vision.picture_colours import APART_RIMS_MM2
-from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, BLUR_RING_MM, ONE_CENTRE_IN, blur_of, inside,
-                                       neighbours_of, overlap)
+from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, BLUR_RING_MM, ONE_CENTRE_IN, blur_of, hue_angle,
+                                       inside, neighbours_of, overlap)
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
 from companion.vision.rim_measure import PART_FIT_IN
@@ -51,6 +51,8 @@ SAME_RING_MM = 2.5            # a reading's outer edge this near a larger one's 
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
 LOOSE_TIGHTER = 2.5           # (and a figure leaning out of a rim it overlaps that fits this much more tightly)
 PART_ROUND = 0.7              # as is one whose rays cover less than this share of its round
+INSIDE_BLUR_MM = (1, 7)       # a blur ring's rim is measured in the paint this far inside its outer edge,
+INSIDE_BLUR_DEG = 40.0        # and is of a hue this far from the ring's (a figure inside a rim, 20-31 degrees)
 
 
 def leaning_out(figure: Base, rim: Base) -> bool:
@@ -246,6 +248,32 @@ def same_ring(small: Base, large: Base) -> bool:
         abs(large.radius_in - small.radius_in) <= SAME_RING_MM * MM
 
 
+def blur_round(ring: Base, rim: Base, surface_ab, surface_L: float | None) -> bool:
+    """Whether ``ring`` is the blur into the surface of ``rim``, read inside it in the paint
+    just within the ring (:meth:`LateReadings._rims_inside_blurs`): its blur as :func:`blur_of`
+    asks, of a hue ``INSIDE_BLUR_DEG`` from the rim's at least, and no lighter than the two mixed
+    there (:func:`lighter_than_blend`). A pale blue rim's fringe into turf is cyan, 60-105
+    degrees from it (army 153216, 151516, 153716); a purple figure inside a blue rim, a red one
+    inside a red rim, lies 20-31 degrees from it, its rim looking its blur (army 150384,
+    152680, 154292). A blue figure inside a pale cyan rim is 54 degrees from it, and the rim
+    far lighter than the figure's blur (army 155760, 12.7 px/in).
+
+    >>> turf = (-35.0, 29.0)
+    >>> ring = Base(6.95, 3.88, 40, "cyan", 0.705, 0.83, 0.016, ab=(-20.1, 0.1), paint_L=43.1)     # army 153216
+    >>> rim = Base(6.96, 3.89, 30, "cyan", 0.530, 1.0, 0.013, edges=1, ab=(11.3, -35.0), paint_L=50.1)
+    >>> blur_round(ring, rim, turf, 42.7)
+    True
+    >>> blur_round(replace(ring, ab=(4.0, -37.0)), rim, turf, 42.7)             # of about its hue
+    False
+    >>> blur_round(replace(ring, paint_L=66.0), rim, turf, 42.7)               # lighter than both
+    False
+    """
+    if ring.paint_L is None or rim.paint_L is None or hue_angle(ring.ab, rim.ab) < math.radians(INSIDE_BLUR_DEG):
+        return False
+    t = float(blend_position(ring.ab, rim.ab, surface_ab)[0])
+    return blur_of(ring, rim, surface_ab) and not lighter_than_blend(ring.paint_L, rim.paint_L, surface_L, at=t)
+
+
 class LateReadings:
     """The late readings of a :class:`~companion.vision.bases.BaseFinder` search."""
 
@@ -297,7 +325,8 @@ class LateReadings:
         reading that is only a ring inside them and fits no far tighter (a top or a cloak read
         as a base inside a rim too pale for its team's colour to read), and then, given the
         search's picture ``half``, the circles its blend draws where no circle was drawn
-        (:meth:`_blend_search`).
+        (:meth:`_blend_search`); and last of all, the rims read in the paint just inside a
+        ring that is their blur (:meth:`_rims_inside_blurs`).
         Where each stood is kept for the frames that follow (:meth:`_late_at`)."""
         self._late = []
         unread = []
@@ -352,6 +381,7 @@ class LateReadings:
             self._blend_search(frame, reg, bases, half)
         self._cloaked_rims(frame, reg, bases)
         self._ghosts_rims(frame, reg, bases)
+        self._rims_inside_blurs(frame, reg, bases)
         return bases
 
     def _rescued_over_blur(self, rim: Base, ring: Base) -> bool:
@@ -401,6 +431,36 @@ class LateReadings:
                         not any(overlap(rim, b) for b in bases if b is not base):
                     bases[bases.index(base)] = rim
                     break
+
+    def _rims_inside_blurs(self, frame, reg: Registration, bases: list[Base]) -> None:
+        """Each base larger than the smallest measured again in the paint just inside its ring
+        (``INSIDE_BLUR_MM``; :func:`own_paint` on the line from the surface through the ring's
+        colour), under its name: the rim found so, a size smaller, stands in its place. A pale blue rim on turf, too pale for any
+        learned colour to read (army 153216: the team's blue learned from its purple figures),
+        leaves only its cyan fringe, read a size large. The rim is named by its paint (a blue rim
+        touching a blue 50 mm one, read by its fringe as a cyan 50: army 151516), and must be
+        read by both its edges or fitted as tightly as a part of a rim is held to
+        (``PART_FIT_IN``: a purple figure's outline inside a blue rim fits 0.055 in, army
+        146452), and the ring be its blur by :func:`blur_round`. The last of the late readings:
+        each rule before reads a rim more surely (tried first, it read a blue rim's cyan fringe
+        as a cyan base about it where a later rule reads the rim: turned 48112, 56004). The
+        frames that follow measure the rim in that paint again, under the rim's name."""
+        for base in [b for b in bases if b.diameter_mm > SIZES_MM[0]]:
+            xy = circle_planes(base.x_in, base.y_in, base.radius_in - np.arange(*INSIDE_BLUR_MM) * MM)
+            paint = own_paint(self._sample(frame, reg, xy).transpose(1, 0, 2), self.surface_ab, base.ab)
+            if paint is None:
+                continue
+            own = TeamColour(base.color, paint)
+            centre = np.array([base.x_in, base.y_in])
+            others = neighbours_of([b for b in bases if b is not base], base.color, centre, base.radius_in)
+            smaller = SIZES_MM[SIZES_MM.index(base.diameter_mm) - 1]
+            rim = self._measured_in(frame, reg, own, centre, rim_mid(smaller), others, any_name=True)
+            if rim is not None and rim.diameter_mm < base.diameter_mm and \
+                    (rim.edges == 2 or rim.residual_in <= PART_FIT_IN) and \
+                    blur_round(base, rim, self.surface_ab, self.surface_L) and \
+                    not any(overlap(rim, b) for b in bases if b is not base):
+                bases[bases.index(base)] = rim
+                self._late.append((centre, replace(own, name=rim.color)))
 
     def _blend_search(self, frame, reg: Registration, bases: list[Base], half) -> None:
         """The picture (``half``, :meth:`half_lab`'s) searched for rims by each colour's blend into
@@ -764,14 +824,16 @@ class LateReadings:
         return float(np.median(off)) <= BLEND_OFF_LINE
 
     def _measured_in(self, frame, reg: Registration, own: TeamColour, centre: np.ndarray, r_mid: float,
-                     others: list[Base], shown: set[str] | None = None) -> Base | None:
+                     others: list[Base], shown: set[str] | None = None, any_name: bool = False) -> Base | None:
         """A rim circle that measured as no base in its team's colour, measured in its own paint
         ``own`` (:meth:`_own_paint`), which stands for its team's while it is measured; or by its
         blend into the surface (:meth:`_blend_of`), named by :meth:`_blend_named` (``shown``: the
         teams whose bases were found, which alone a blend's line names; None, any). A blend
         that ``names_unseen`` (round a cloak of its team, read by its outer edge alone) names a
         rim whose paint the picture shows nowhere too. (Round a two-edge reading, JPEG at
-        quality 60-75 smears a raised magenta rim into a ring as dull, a size larger.)"""
+        quality 60-75 smears a raised magenta rim into a ring as dull, a size larger.) With
+        ``any_name``, a reading in ``own`` whose paint names another seen colour is that colour's
+        (a blue rim read in the paint inside its cyan fringe); else it is none."""
         if isinstance(own, BlendColour):
             base = self.refine(frame, reg, own, centre, r_mid, others)
             if base is None or not self._blends_out(frame, reg, base, own):
@@ -783,4 +845,4 @@ class LateReadings:
             base = self.refine(frame, reg, own, centre, r_mid, others)
         finally:
             self.seen = seen
-        return base if base is not None and base.color == own.name else None
+        return base if base is not None and (base.color == own.name or any_name) else None

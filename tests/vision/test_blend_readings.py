@@ -14,7 +14,7 @@ from companion.vision.blends import blend_position, blend_reach
 from companion.vision.colours import BlendColour, Palette, TeamColour
 from companion.vision.pipeline import VisionPipeline
 from companion.vision.registration import Registration
-from tests.vision.cases import near, read_case
+from tests.vision.cases import found_in, near, read_case
 
 
 def _found(seed, pitch, quality=90):
@@ -400,6 +400,36 @@ def test_a_rim_read_by_its_blend_stands_over_its_own_blur_ring(pitch):
     _stands_alone(56004, pitch, 19.09, 13.25, ("blue", 40), 0.5, quality=89)
     _stands_alone(48112, pitch, 4.50, 21.75, ("blue", 40), 0.5)
     _stands_alone(48112, pitch, 5.59, 16.16, ("blue", 40), 0.5)
+
+
+def test_a_rim_too_pale_for_any_learned_colour_is_read_in_the_paint_inside_its_blur(pitch):
+    """Army seed 153216 (16.4 px/in, JPEG 88; blue and yellow teams): the blue team's colour
+    was learned from its purple figures, and its two pale blue 30 mm rims are too pale for it
+    to read. Only their cyan fringe into the turf was read, a 40 mm ring. Measured in the
+    paint just inside that ring, each rim is read at its own size (the pipeline names them
+    by the ring's cyan; ``companion detect`` names them blue by the picture's teams). Army seed 151516 (17.8 px/in, JPEG 89): a blue 40 mm rim
+    touching a blue 50, read by its cyan fringe as a cyan 50; its paint inside names it blue,
+    and it is read so, by both its edges."""
+    from companion.sim.testset import make_army_case
+    touching = replace(make_army_case(151516), jpeg_quality=89)
+    assert near(found_in(touching, pitch), 6.39, 12.48, 0.05) == [("blue", 40)]
+    case = replace(make_army_case(153216), jpeg_quality=88)
+    pipeline = VisionPipeline(pitch, track=False)
+    result = pipeline.process(case.image())
+    rims = [(6.95, 3.89), (20.87, 14.95)]
+    for x, y in rims:
+        assert near(result.bases, x, y, 0.05) == [("cyan", 30)]
+
+
+def test_a_figure_inside_a_rim_of_about_its_hue_is_no_rim_the_ring_is_the_blur_of(pitch):
+    """Army seeds 150384 (17.7 px/in, JPEG 95) and 152680 (17.6, JPEG 88): purple figures
+    inside blue 40 mm rims, read in the paint just inside each rim as 30 mm bases; the rim
+    lies on their line to the turf, as a blur would, but 22-31 degrees from them in hue, where
+    a blue rim's fringe lies 60-105. Each rim stays 40 mm."""
+    from companion.sim.testset import make_army_case
+    for seed, quality, x, y in [(150384, 95, 9.76, 9.84), (152680, 88, 16.75, 10.40)]:
+        case = replace(make_army_case(seed), jpeg_quality=quality)
+        assert near(found_in(case, pitch), x, y, 0.1) == [("blue", 40)], seed
 
 
 def test_a_base_found_late_is_tracked_as_it_was_found(pitch):
