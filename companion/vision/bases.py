@@ -393,10 +393,15 @@ class BaseFinder(LateReadings, RimMeasure):
             late = self._late_at(centre)
             if late is not None:
                 # the last search found it late (in its own paint, by its blend, or rescued): it is
-                # measured so again, as its team's colour can read a cloak inside it as the base
-                own = late[1]
-                again = self._rescue(frame, reg, colour, centre, r_mid, touching) if own is None else \
-                    self._measured_in(frame, reg, own, centre, r_mid, touching)
+                # measured so again, as its team's colour can read a cloak inside it as the base:
+                # from where it was last, then from where the search found it (a pale rim read in
+                # the paint inside its blur reads from one spot and not from 0.02 in beside it)
+                own, again = late[1], None
+                for start in [centre] if np.allclose(late[0], centre) else [centre, late[0]]:
+                    again = self._rescue(frame, reg, colour, start, r_mid, touching) if own is None else \
+                        self._measured_in(frame, reg, own, start, r_mid, touching)
+                    if again is not None:
+                        break
                 base = again if again is not None else base
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)

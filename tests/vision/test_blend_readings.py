@@ -406,8 +406,9 @@ def test_a_rim_too_pale_for_any_learned_colour_is_read_in_the_paint_inside_its_b
     """Army seed 153216 (16.4 px/in, JPEG 88; blue and yellow teams): the blue team's colour
     was learned from its purple figures, and its two pale blue 30 mm rims are too pale for it
     to read. Only their cyan fringe into the turf was read, a 40 mm ring. Measured in the
-    paint just inside that ring, each rim is read at its own size (the pipeline names them
-    by the ring's cyan; ``companion detect`` names them blue by the picture's teams). Army seed 151516 (17.8 px/in, JPEG 89): a blue 40 mm rim
+    paint just inside that ring, each rim is read at its own size, and stays so while
+    tracked (the pipeline names them by the ring's cyan; ``companion detect`` names them
+    blue by the picture's teams). Army seed 151516 (17.8 px/in, JPEG 89): a blue 40 mm rim
     touching a blue 50, read by its cyan fringe as a cyan 50; its paint inside names it blue,
     and it is read so, by both its edges."""
     from companion.sim.testset import make_army_case
@@ -419,6 +420,11 @@ def test_a_rim_too_pale_for_any_learned_colour_is_read_in_the_paint_inside_its_b
     rims = [(6.95, 3.89), (20.87, 14.95)]
     for x, y in rims:
         assert near(result.bases, x, y, 0.05) == [("cyan", 30)]
+    known = result.bases
+    for _ in range(2):
+        known = pipeline.bases.find(case.image(), result.registration, known=known, search=False)
+        for x, y in rims:
+            assert near(known, x, y, 0.05) == [("cyan", 30)]
 
 
 def test_a_figure_inside_a_rim_of_about_its_hue_is_no_rim_the_ring_is_the_blur_of(pitch):
