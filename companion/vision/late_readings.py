@@ -439,9 +439,11 @@ class LateReadings:
         learned colour to read (army 153216: the team's blue learned from its purple figures),
         leaves only its cyan fringe, read a size large. The rim is named by its paint (a blue rim
         touching a blue 50 mm one, read by its fringe as a cyan 50: army 151516), and must be
-        read by both its edges or fitted as tightly as a part of a rim is held to
+        read by both its edges, or by its outer edge as tightly as a part of a rim is held to
         (``PART_FIT_IN``: a purple figure's outline inside a blue rim fits 0.055 in, army
-        146452), and the ring be its blur by :func:`blur_round`. The last of the late readings:
+        146452) and more tightly than the ring (a blur is read more loosely than its rim; a
+        blue figure's outline 2 mm inside a blue 50 mm rim fits it no better: army 146084,
+        14.8 px/in), and the ring be its blur by :func:`blur_round`. The last of the late readings:
         each rule before reads a rim more surely (tried first, it read a blue rim's cyan fringe
         as a cyan base about it where a later rule reads the rim: turned 48112, 56004). The
         frames that follow measure the rim in that paint again, under the rim's name."""
@@ -456,7 +458,7 @@ class LateReadings:
             smaller = SIZES_MM[SIZES_MM.index(base.diameter_mm) - 1]
             rim = self._measured_in(frame, reg, own, centre, rim_mid(smaller), others, any_name=True)
             if rim is not None and rim.diameter_mm < base.diameter_mm and \
-                    (rim.edges == 2 or rim.residual_in <= PART_FIT_IN) and \
+                    (rim.edges == 2 or rim.residual_in <= min(PART_FIT_IN, base.residual_in)) and \
                     blur_round(base, rim, self.surface_ab, self.surface_L) and \
                     not any(overlap(rim, b) for b in bases if b is not base):
                 bases[bases.index(base)] = rim
