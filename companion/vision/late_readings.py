@@ -51,6 +51,7 @@ SAME_RING_MM = 2.5            # a reading's outer edge this near a larger one's 
 LOOSE_FIT_IN = 0.035          # a base read by two edges this loosely is measured by its blend as the larger sizes
 LOOSE_TIGHTER = 2.5           # (and a figure leaning out of a rim it overlaps that fits this much more tightly)
 PART_ROUND = 0.7              # as is one whose rays cover less than this share of its round
+WHOLE_ROUND = 0.9             # a blend reading on this share of its round stands over a cloak on part of it
 INSIDE_BLUR_MM = (1, 7)       # a blur ring's rim is measured in the paint this far inside its outer edge,
 INSIDE_BLUR_DEG = 40.0        # and is of a hue this far from the ring's (a figure inside a rim, 20-31 degrees)
 
@@ -196,6 +197,26 @@ def _truer_ring(large: Base, small: Base) -> bool:
         large.residual_in <= small.residual_in and large.coverage >= PART_ROUND > small.coverage) or (
         small.halfway and large.residual_in <= BLEND_LOOSER * small.residual_in and
         abs(across - large.diameter_mm) < abs(across - small.diameter_mm))
+
+
+def _round_about(rim: Base, cloak: Base) -> bool:
+    """``rim``, read round ``cloak`` as the next size on nearly all its round (``WHOLE_ROUND``)
+    and within ``LOOSE_FIT_IN``, is the base ``cloak``, read by its outer edge on less than
+    ``PART_ROUND`` of its round, stands on: about one centre. A saturated cloak
+    and top inside a pale blue 40 mm rim, their edge against the rim read as a 30 mm base's
+    outer edge 36 mm across on 62-67 % of its round, fitted 0.008-0.011 in; the rim, by its
+    blend, 41.5 mm across on 92-100 %, 0.019-0.024 in (turned 152680, 150376).
+
+    >>> cloak = Base(13.80, 26.24, 30, "blue", 0.708, 0.625, 0.0106, edges=1)
+    >>> rim = Base(13.79, 26.24, 40, "blue", 0.828, 1.0, 0.0244, edges=1)        # turned 150376
+    >>> _round_about(rim, cloak), _round_about(replace(rim, coverage=0.8), cloak)
+    (True, False)
+    >>> _round_about(rim, replace(cloak, coverage=0.75)), _round_about(rim, replace(cloak, edges=2))
+    (False, False)
+    """
+    return cloak.edges == 1 and cloak.coverage < PART_ROUND and rim.coverage >= WHOLE_ROUND and \
+        rim.residual_in <= LOOSE_FIT_IN and rim.diameter_mm == next_size(cloak.diameter_mm) and \
+        math.hypot(rim.x_in - cloak.x_in, rim.y_in - cloak.y_in) < ONE_CENTRE_IN
 
 
 def _more_of(whole: Base, part: Base) -> bool:
@@ -497,13 +518,15 @@ class LateReadings:
         ``over``: a base it must stand over, measured round it as a larger size; it is not
         refused for looking like that base's blur ring (a pale rim round a saturated cloak
         is as dull as one), and it stands over that base's own ring read a size small
-        (:func:`same_ring`) when it is the truer reading of it (:func:`_truer_ring`)."""
+        (:func:`same_ring`) when it is the truer reading of it (:func:`_truer_ring`), and over
+        a cloak read on part of its round when it reads nearly all of it (:func:`_round_about`)."""
         rivals = [b for b in bases if overlap(base, b)]
         if (over is not None and over not in rivals) or not all(
                 (inside(b, base, self.surface_ab, blur=b is not over) and
                  base.residual_in <= BLEND_LOOSER * b.residual_in) or leaning_out(b, base) or
                 blur_of(b, base, self.surface_ab) or
-                (b is over and same_ring(b, base) and _truer_ring(base, b)) or _more_of(base, b)
+                (b is over and ((same_ring(b, base) and _truer_ring(base, b)) or _round_about(base, b))) or
+                _more_of(base, b)
                 for b in rivals):
             return False
         for b in rivals:

@@ -467,6 +467,17 @@ def test_a_rim_no_circle_was_drawn_round_is_found_by_its_blend(pitch):
     _stands_alone(42672, pitch, 14.036, 13.622, ("blue", 40), 0.8)
 
 
+def test_a_rim_read_by_its_blend_all_round_stands_over_a_cloak_read_on_part_of_its_round(pitch):
+    """Turned seeds 152680 (17.6 px/in, JPEG 88) and 150376 (16.2, JPEG 95), on turf: a
+    saturated cloak and top inside a pale blue 40 mm rim, their edge against the rim read as
+    a 30 mm base's outer edge (36 mm across) on two thirds of its round, fitted 0.008-0.011
+    in. The rim, read by its blend on nearly all its round, fitted twice as loosely
+    (0.019-0.024 in), gave way to it: a ring inside fitted far tighter stands. On all but a
+    part of its round, the rim is the base the cloak stands on."""
+    _stands_alone(152680, pitch, 8.79, 17.90, ("blue", 40), 0.3, quality=88)
+    _stands_alone(150376, pitch, 13.79, 26.21, ("blue", 40), 0.3, quality=95)
+
+
 def test_a_rim_found_by_its_blend_stands_over_a_cloak_leaning_out_of_it(pitch):
     """Turned seeds 42544 (16.1 px/in) and 42824 (18.3) at JPEG 90, flat, on turf: a cloak in
     the team's colour leans out of a thin pale rim (3.1-3.6 mm), and its head was read as a 30 mm
