@@ -471,7 +471,9 @@ class LateReadings:
         for base in [b for b in bases if b.diameter_mm > SIZES_MM[0]]:
             xy = circle_planes(base.x_in, base.y_in, base.radius_in - np.arange(*INSIDE_BLUR_MM) * MM)
             paint = own_paint(self._sample(frame, reg, xy).transpose(1, 0, 2), self.surface_ab, base.ab)
-            if paint is None:
+            # a paint of about the ring's own hue is its own rim or a figure of its colour: no
+            # blur's (nearly every base; a pale blue rim's paint lies 60-105 degrees off its fringe)
+            if paint is None or hue_angle(base.ab, paint[1:]) < math.radians(INSIDE_BLUR_DEG / 2):
                 continue
             own = TeamColour(base.color, paint)
             centre = np.array([base.x_in, base.y_in])
