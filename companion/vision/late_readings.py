@@ -273,7 +273,7 @@ def blur_round(ring: Base, rim: Base, surface_ab, surface_L: float | None) -> bo
     """Whether ``ring`` is the blur into the surface of ``rim``, read inside it in the paint
     just within the ring (:meth:`LateReadings._rims_inside_blurs`): its blur as :func:`blur_of`
     asks, of a hue ``INSIDE_BLUR_DEG`` from the rim's at least, and no lighter than the two mixed
-    there (:func:`lighter_than_blend`). A pale blue rim's fringe into turf is cyan, 60-105
+    there (:func:`lighter_than_blend`). A pale blue rim's fringe into turf is cyan, 58-105
     degrees from it (army 153216, 151516, 153716); a purple figure inside a blue rim, a red one
     inside a red rim, lies 20-31 degrees from it, its rim looking its blur (army 150384,
     152680, 154292). A blue figure inside a pale cyan rim is 54 degrees from it, and the rim
@@ -456,23 +456,26 @@ class LateReadings:
     def _rims_inside_blurs(self, frame, reg: Registration, bases: list[Base]) -> None:
         """Each base larger than the smallest measured again in the paint just inside its ring
         (``INSIDE_BLUR_MM``; :func:`own_paint` on the line from the surface through the ring's
-        colour), under its name: the rim found so, a size smaller, stands in its place. A pale blue rim on turf, too pale for any
-        learned colour to read (army 153216: the team's blue learned from its purple figures),
-        leaves only its cyan fringe, read a size large. The rim is named by its paint (a blue rim
+        colour), under its name: the rim found so, a size smaller, stands in its place. A pale
+        blue rim on turf, too pale for any learned colour to read (army 153216: the team's blue
+        learned from its purple figures), leaves only its cyan fringe, read a size large. A
+        paint within half of ``INSIDE_BLUR_DEG`` of the ring's own hue is not measured: it is
+        the ring's own rim or a figure of its colour. The rim is named by its paint (a blue rim
         touching a blue 50 mm one, read by its fringe as a cyan 50: army 151516), and must be
         read by both its edges, or by its outer edge as tightly as a part of a rim is held to
         (``PART_FIT_IN``: a purple figure's outline inside a blue rim fits 0.055 in, army
         146452) and more tightly than the ring (a blur is read more loosely than its rim; a
         blue figure's outline 2 mm inside a blue 50 mm rim fits it no better: army 146084,
-        14.8 px/in), and the ring be its blur by :func:`blur_round`. The last of the late readings:
-        each rule before reads a rim more surely (tried first, it read a blue rim's cyan fringe
-        as a cyan base about it where a later rule reads the rim: turned 48112, 56004). The
-        frames that follow measure the rim in that paint again, under the rim's name."""
+        14.8 px/in), and the ring be its blur by :func:`blur_round`. The last of the late
+        readings: each rule before reads a rim more surely (tried first, it read a blue rim's
+        cyan fringe as a cyan base about it where a later rule reads the rim: turned 48112,
+        56004). The frames that follow measure the rim in that paint again, under the rim's
+        name."""
         for base in [b for b in bases if b.diameter_mm > SIZES_MM[0]]:
             xy = circle_planes(base.x_in, base.y_in, base.radius_in - np.arange(*INSIDE_BLUR_MM) * MM)
             paint = own_paint(self._sample(frame, reg, xy).transpose(1, 0, 2), self.surface_ab, base.ab)
             # a paint of about the ring's own hue is its own rim or a figure of its colour: no
-            # blur's (nearly every base; a pale blue rim's paint lies 60-105 degrees off its fringe)
+            # blur's (nearly every base; a pale blue rim's paint lies 58-105 degrees off its fringe)
             if paint is None or hue_angle(base.ab, paint[1:]) < math.radians(INSIDE_BLUR_DEG / 2):
                 continue
             own = TeamColour(base.color, paint)
