@@ -431,7 +431,7 @@ def test_a_figure_inside_a_rim_is_no_rim_the_ring_is_the_blur_of(pitch):
     """Army seeds 150384 (17.7 px/in, JPEG 95) and 152680 (17.6, JPEG 88): purple figures
     inside blue 40 mm rims, read in the paint just inside each rim as 30 mm bases; the rim
     lies on their line to the turf, as a blur would, but 22-31 degrees from them in hue, where
-    a blue rim's fringe lies 60-105. Each rim stays 40 mm. Army seed 146084 (14.8 px/in, JPEG
+    a blue rim's fringe lies 58-105. Each rim stays 40 mm. Army seed 146084 (14.8 px/in, JPEG
     88): a blue figure's outline 2 mm inside a blue 50 mm rim, read by its outer edge, fits
     no more tightly than the rim, which stays 50 mm."""
     from companion.sim.testset import make_army_case
