@@ -28,8 +28,8 @@ from companion.vision.base_reading import MM, RIM_MM, SIZES_MM, Base, next_size,
 from companion.vision.blends import BLEND_MOST_SURFACE, between, blend_position, blend_reach, blends, lighter_than_blend
 from companion.vision.colours import BlendColour, Palette, TeamColour, hue_gap
 from companion.vision.picture_colours import APART_RIMS_MM2
-from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, BLUR_RING_MM, ONE_CENTRE_IN, blur_of, hue_angle,
-                                       inside, neighbours_of, overlap)
+from companion.vision.overlaps import (BLUR_CENTRE_IN, BLUR_OFF_SHARE, BLUR_RING_MM, ONE_CENTRE_IN, add_reading, blur_of,
+                                       hue_angle, inside, neighbours_of, overlap)
 from companion.vision.registration import Registration
 from companion.vision.rim_edges import circle_planes, own_paint
 from companion.vision.rim_measure import PART_FIT_IN
@@ -489,6 +489,11 @@ class LateReadings:
                     not any(overlap(rim, b) for b in bases if b is not base):
                 bases[bases.index(base)] = rim
                 self._late.append((centre, replace(own, name=rim.color)))
+                # what the ring stood over, beside the rim, is judged again (a yellow 50 mm rim
+                # touching a blue 30 lost to the blue's cyan fringe, read as a 40: army 153216)
+                for back in self._displaced.pop(base, ()):
+                    if not overlap(back, rim):
+                        add_reading(bases, back, self.surface_ab, self._displaced)
 
     def _blend_search(self, frame, reg: Registration, bases: list[Base], half) -> None:
         """The picture (``half``, :meth:`half_lab`'s) searched for rims by each colour's blend into

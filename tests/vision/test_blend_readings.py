@@ -427,6 +427,17 @@ def test_a_rim_too_pale_for_any_learned_colour_is_read_in_the_paint_inside_its_b
             assert near(known, x, y, 0.05) == [("cyan", 30)]
 
 
+def test_what_a_blur_ring_stood_over_is_judged_again_when_its_rim_takes_its_place(pitch):
+    """Army seed 153216 (16.4 px/in, JPEG 88): a yellow 50 mm rim touches a pale blue 30 whose
+    cyan fringe was read as a 40 mm ring, which overlapped the 50 and, fitted more tightly,
+    stood over it. The blue rim read inside its blur takes the ring's place, a size smaller,
+    clear of the 50: the 50 is judged again, and read."""
+    from companion.sim.testset import make_army_case
+    found = found_in(replace(make_army_case(153216), jpeg_quality=88), pitch)
+    assert near(found, 6.48, 2.38, 0.05) == [("yellow", 50)]
+    assert near(found, 6.95, 3.89, 0.05) == [("cyan", 30)]
+
+
 def test_a_figure_inside_a_rim_is_no_rim_the_ring_is_the_blur_of(pitch):
     """Army seeds 150384 (17.7 px/in, JPEG 95) and 152680 (17.6, JPEG 88): purple figures
     inside blue 40 mm rims, read in the paint just inside each rim as 30 mm bases; the rim
