@@ -1284,6 +1284,36 @@ def test_a_new_base_touching_another_is_measured_again_only_if_its_rays_ran_into
     assert asked == [((5.0, 5.0), [second])]
 
 
+def test_a_reading_lost_before_its_touching_neighbour_was_found_is_measured_again_without_it():
+    # A yellow 50 mm rim measured while the yellow 30 it touches was not yet found (0.059 in: its
+    # rays ran into the 30's rim) lost to a figure's outline read as a 30 (0.038). Measured again
+    # without the 30's rays it fits 0.008, and stands in the figure's place; a second lost
+    # reading that fits no tighter so, and one with no neighbour it touches, change nothing.
+    figure = Base(11.45, 2.06, 30, "yellow", 0.59, 0.67, 0.0383, edges=1)
+    rim = Base(12.79, 2.71, 30, "yellow", 0.59, 0.46, 0.0093)
+    lost = Base(11.26, 2.86, 50, "yellow", 0.98, 0.83, 0.0592, edges=1)
+    loose = Base(11.3, 2.8, 50, "yellow", 0.98, 0.83, 0.05, edges=1)
+    alone = Base(11.2, 0.0, 40, "yellow", 0.79, 0.83, 0.05, edges=1)
+    finder = BaseFinder(teams=["yellow"])
+    finder._displaced = {figure: [lost, loose, alone]}
+    finder._apart = {}
+    asked = []
+
+    def refine(frame, reg, colour, centre, r_mid, others=()):
+        asked.append((tuple(centre), list(others)))
+        fit = 0.0081 if tuple(centre) == (11.26, 2.86) else 0.04
+        return Base(11.2, 2.94, 50, "yellow", 0.98, 0.67, fit, edges=1)
+    finder.refine = refine
+    out = [figure, rim]
+    finder._lost_beside_touching(None, None, [figure, rim], out)
+    assert asked == [((11.26, 2.86), [rim]), ((11.3, 2.8), [rim])]
+    assert [(b.x_in, b.diameter_mm, b.residual_in) for b in out] == [(12.79, 30, 0.0093), (11.2, 50, 0.0081)]
+    finder._apart = {lost: [rim], loose: [rim]}          # measured without it already: not again
+    asked.clear()
+    finder._lost_beside_touching(None, None, [figure, rim], [figure, rim])
+    assert asked == []
+
+
 @pytest.mark.parametrize("lit,off,again", [(0.0, (0.05, -0.03), 0), (0.0, (0.07, 0.0), 0), (0.0, (0.1, 0.05), 1),
                                             (1.0, (0.05, -0.03), 1)])
 def test_a_rim_is_measured_again_only_when_its_rays_started_well_off_its_centre(lit, off, again):
@@ -1399,6 +1429,18 @@ def test_a_half_hidden_rim_touching_another_of_its_colour_is_still_measured(pitc
     found = _bases(make_turned_case(30432), pitch)
     assert _near(found, 10.731, 7.493, 0.05) == [("blue", 30)]
     assert _near(found, 10.844, 8.886, 0.05) == [("blue", 40)]
+
+
+def test_a_rim_measured_before_the_rim_it_touches_was_found_is_read_again_without_it(pitch):
+    # Army case 152516 (29.2 px/in, JPEG 92): a yellow 50 mm rim two thirds in view, touching
+    # a yellow 30 that only a late reading found. Measured first with rays into the 30's rim,
+    # it fitted 0.059 in and lost to a yellow figure's outline read as a 30 beside it; measured
+    # again without those rays it is read, and the figure is not.
+    from companion.sim.testset import make_army_case
+    found = _bases(replace(make_army_case(152516), jpeg_quality=92), pitch)
+    assert _near(found, 11.18, 2.99, 0.05) == [("yellow", 50)]
+    assert _near(found, 12.75, 2.78, 0.05) == [("yellow", 30)]
+    assert _near(found, 11.45, 2.06, 0.3) == []              # the figure's outline
 
 
 def test_a_rim_crossed_on_fewer_than_two_rays_in_five_is_read_when_its_two_edges_fit_tightly(pitch):
