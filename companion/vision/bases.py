@@ -120,6 +120,9 @@ class BaseFinder(LateReadings, RimMeasure):
         # the last search's late readings (_late_readings): where each stood, and the own paint
         # it was measured in (None: a rescue)
         self._late: list[tuple[np.ndarray, TeamColour | None]] = []
+        # where the last search read a base by the score of a colour other than its name's own
+        # (its paint named another seen colour; a rescue in a cluster passed over), and that colour
+        self._read_by: list[tuple] = []
         self._ghosts_of: tuple = (None, {})      # (palette, surface) and the ghost colours in it (_ghosts)
         # how much of a colour's paint in the last searched picture lies apart from others' (paint_apart),
         # and the answers so far (_a_team_of_its_own)
@@ -390,7 +393,10 @@ class BaseFinder(LateReadings, RimMeasure):
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
                                                                           self.measure_many(frame, reg, items)):
             base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
-            late = self._late_at(centre)
+            late, read_by = self._late_at(centre), self._read_by_at(centre)
+            if late is None and base is None and read_by is not None:
+                # read in the last search by another colour's score: measured so again
+                base = self._as_read(frame, reg, read_by, centre, r_mid, touching)
             if late is not None:
                 # the last search found it late (in its own paint, by its blend, or rescued): it is
                 # measured so again, as its team's colour can read a cloak inside it as the base:
@@ -398,8 +404,10 @@ class BaseFinder(LateReadings, RimMeasure):
                 # the paint inside its blur reads from one spot and not from 0.02 in beside it)
                 own, again = late[1], None
                 for start in [centre] if np.allclose(late[0], centre) else [centre, late[0]]:
-                    again = self._rescue(frame, reg, colour, start, r_mid, touching) if own is None else \
-                        self._measured_in(frame, reg, own, start, r_mid, touching)
+                    if own is None:
+                        again = self._as_read(frame, reg, read_by or colour, start, r_mid, touching, self._rescue)
+                    else:
+                        again = self._measured_in(frame, reg, own, start, r_mid, touching)
                     if again is not None:
                         break
                 base = again if again is not None else base
@@ -408,6 +416,7 @@ class BaseFinder(LateReadings, RimMeasure):
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
+        self._read_by = []
         half = self.half_lab(frame, reg)
         self.learn_colours(half, reg)
         groups = self.rim_groups(half, reg, bases)
@@ -456,6 +465,8 @@ class BaseFinder(LateReadings, RimMeasure):
         self._passed_over(frame, reg, half, bases)
         bases = self._late_readings(frame, reg, bases, half)
         bases = self._separate_touching(frame, reg, bases, found_before)
+        # (only the readings that stand: one a better reading replaced was not the base)
+        self._read_by = [(np.array([b.x_in, b.y_in]), c) for b, c in self._read_by if any(b is s for s in bases)]
         # rings of the margin are dropped only now, as rings off the board are: the search goes
         # as it would without the check (a group whose circle failed is searched again); the
         # margin's colour is read only when the search found a new base
@@ -649,6 +660,8 @@ class BaseFinder(LateReadings, RimMeasure):
                 self._between = False
                 base = self.refine(frame, reg, colour, centre, r, neighbours)
                 between = self._between
+                if base is not None and base.color != colour.name:
+                    self._read_by.append((base, colour))
                 if base is None:
                     base, neighbours = self._next_hue(frame, reg, colour, centre, r, bases)
                 if base is None:
@@ -658,6 +671,7 @@ class BaseFinder(LateReadings, RimMeasure):
                     rescued = self._rescue(frame, reg, colour, centre, r, neighbours) if between else None
                     if rescued is not None:
                         self._rescued.append(rescued)
+                        self._read_by.append((rescued, colour))
                 if base is not None:
                     self._apart[base] = neighbours
                     add_reading(bases, base, self.surface_ab, self._displaced)
@@ -684,6 +698,28 @@ class BaseFinder(LateReadings, RimMeasure):
             return None, []
         neighbours = neighbours_of(bases, other.name, centre, r + RIM_MM * MM / 2)
         return self.refine(frame, reg, other, centre, r, neighbours), neighbours
+
+    def _read_by_at(self, centre: np.ndarray) -> TeamColour | None:
+        """The colour whose score read the base about ``centre`` in the last search, where that
+        was not its name's own (``_read_by``): a tracked base its own colour reads as nothing is
+        measured again in it (a rescue, rescued in it). Army 153216: a yellow rim whose paint
+        names it red is nothing to red's score, and a pale blue rim rescued in the cluster
+        passed over for blue is nothing to the blue the picture learned from its purple figures;
+        both were lost on every tracked frame whose picture changed about them."""
+        return next((colour for at, colour in self._read_by if np.hypot(*(at - centre)) < ONE_CENTRE_IN), None)
+
+    def _as_read(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r_mid: float,
+                 others: list[Base], how=None) -> Base | None:
+        """A tracked base measured again as the last search read it: by ``how`` (:meth:`refine`,
+        or :meth:`_rescue`) in ``colour``, which stands for its name's colour in the palette
+        meanwhile (a cluster passed over for a name reads and names a rim while it is searched
+        in that name: :meth:`_passed_over`)."""
+        seen = self.seen
+        self.seen = Palette([colour if c.name == colour.name else c for c in seen.colours])
+        try:
+            return (how or self.refine)(frame, reg, colour, centre, r_mid, others)
+        finally:
+            self.seen = seen
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),

@@ -438,6 +438,27 @@ def test_what_a_blur_ring_stood_over_is_judged_again_when_its_rim_takes_its_plac
     assert near(found, 6.95, 3.89, 0.05) == [("cyan", 30)]
 
 
+def test_a_base_read_by_another_colours_score_is_measured_in_it_while_tracked(pitch):
+    """Army seed 153216 (16.4 px/in, JPEG 88): a yellow 40 mm rim whose paint names it red, read
+    by yellow's score (red's reads nothing there), and a pale blue 50 mm rim rescued in the
+    cluster passed over for blue (the blue the picture learned, from its purple figures, reads
+    nothing there either). Measured again in their names' colours they were lost on every
+    tracked frame whose picture changed about them; measured as the search read them, every
+    base the search read is read again, in its place and size."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(153216), jpeg_quality=88)
+    pipeline = VisionPipeline(pitch, track=False)
+    result = pipeline.process(case.image())
+    first = sorted((b.color, b.diameter_mm) for b in result.bases)
+    assert ("red", 40) in first and ("blue", 50) in first and len(first) == 7
+    known = result.bases
+    for _ in range(2):
+        known = pipeline.bases.find(case.image(), result.registration, known=known, search=False)
+        assert sorted((b.color, b.diameter_mm) for b in known) == first
+        for b in result.bases:
+            assert near(known, b.x_in, b.y_in, 0.02) == [(b.color, b.diameter_mm)]
+
+
 def test_a_figure_inside_a_rim_is_no_rim_the_ring_is_the_blur_of(pitch):
     """Army seeds 150384 (17.7 px/in, JPEG 95) and 152680 (17.6, JPEG 88): purple figures
     inside blue 40 mm rims, read in the paint just inside each rim as 30 mm bases; the rim
