@@ -120,8 +120,9 @@ class BaseFinder(LateReadings, RimMeasure):
         # the last search's late readings (_late_readings): where each stood, and the own paint
         # it was measured in (None: a rescue)
         self._late: list[tuple[np.ndarray, TeamColour | None]] = []
-        # where the last search read a base by the score of a colour other than its name's own
-        # (its paint named another seen colour; a rescue in a cluster passed over), and that colour
+        # the readings of the last search that stand and were read by the score of a colour
+        # not their name's (their paint named another seen colour), or rescued: where each
+        # stands, and that colour (_read_by_at)
         self._read_by: list[tuple] = []
         self._ghosts_of: tuple = (None, {})      # (palette, surface) and the ghost colours in it (_ghosts)
         # how much of a colour's paint in the last searched picture lies apart from others' (paint_apart),
@@ -701,11 +702,11 @@ class BaseFinder(LateReadings, RimMeasure):
 
     def _read_by_at(self, centre: np.ndarray) -> TeamColour | None:
         """The colour whose score read the base about ``centre`` in the last search, where that
-        was not its name's own (``_read_by``): a tracked base its own colour reads as nothing is
-        measured again in it (a rescue, rescued in it). Army 153216: a yellow rim whose paint
-        names it red is nothing to red's score, and a pale blue rim rescued in the cluster
-        passed over for blue is nothing to the blue the picture learned from its purple figures;
-        both were lost on every tracked frame whose picture changed about them."""
+        was not its name's, or rescued it (``_read_by``): a tracked base its own colour reads
+        as nothing is measured again in it (a rescue, rescued in it). Army 153216: a yellow rim
+        whose paint names it red is nothing to red's score, and a pale blue rim rescued in the
+        cluster passed over for blue is nothing to the blue the picture learned from its purple
+        figures; both were lost on every tracked frame whose picture changed about them."""
         return next((colour for at, colour in self._read_by if np.hypot(*(at - centre)) < ONE_CENTRE_IN), None)
 
     def _as_read(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r_mid: float,
@@ -791,11 +792,11 @@ class BaseFinder(LateReadings, RimMeasure):
         yellow 30 that only a late reading found fitted 0.059 in, its rays into the 30's rim
         pulling it 0.1 in off, and lost to a figure's outline read as a 30 (0.038); without
         those rays it fits 0.008 (army 152516, 29.2 px/in)."""
-        seen = set()
+        asked = set()
         for reading in (r for b in bases for r in self._displaced.get(b, ())):
-            if id(reading) in seen:
+            if id(reading) in asked:
                 continue
-            seen.add(id(reading))
+            asked.add(id(reading))
             touching = [t for t in _touching(reading, out) if not overlap(t, reading)]
             if not touching or all(t in self._apart.get(reading, ()) for t in touching):
                 continue
