@@ -398,6 +398,9 @@ class BaseFinder(LateReadings, RimMeasure):
             if late is None and base is None and read_by is not None:
                 # read in the last search by another colour's score: measured so again
                 base = self._as_read(frame, reg, read_by, centre, r_mid, touching)
+            if late is None and base is None and fitted is not None and _between_sizes(fitted[1]):
+                # its rim's centre line fell between sizes, as the search's rescues' did
+                base = self._rescue(frame, reg, colour, centre, r_mid, touching)
             if late is not None:
                 # the last search found it late (in its own paint, by its blend, or rescued): it is
                 # measured so again, as its team's colour can read a cloak inside it as the base:
@@ -805,6 +808,18 @@ class BaseFinder(LateReadings, RimMeasure):
             if again is not None and again.diameter_mm == reading.diameter_mm and \
                     again.residual_in <= 0.5 * reading.residual_in:
                 add_reading(out, again, self.surface_ab)
+
+
+def _between_sizes(r_mid: float) -> bool:
+    """Whether a rim whose centre line has radius ``r_mid`` (inches) lies more than 3.5 mm
+    from every standard size, as :meth:`RimMeasure._finish` judges a two-edge reading (which
+    a rescue then sizes by its outer edge where the colour is half the surface's).
+
+    >>> _between_sizes(rim_mid(40)), _between_sizes(rim_mid(40) + 2.5 * MM)
+    (False, True)
+    """
+    diameter = 2 * r_mid / MM + RIM_MM
+    return min(abs(s - diameter) for s in SIZES_MM) > 3.5
 
 
 def _far_truer(again: Base, base: Base) -> bool:

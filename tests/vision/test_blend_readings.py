@@ -459,6 +459,26 @@ def test_a_base_read_by_another_colours_score_is_measured_in_it_while_tracked(pi
             assert near(known, b.x_in, b.y_in, 0.02) == [(b.color, b.diameter_mm)]
 
 
+def test_a_tracked_base_whose_centre_line_falls_between_sizes_is_rescued_as_the_search_did(pitch):
+    """Army seed 150280 (16.9 px/in, JPEG 93): a blue 50 mm rim and the blue 30 it touches,
+    each read by the search's rescue (their rims' centre lines fell 4-5 mm off every size;
+    the outer edge where the colour is half the surface's sized them). Measured again on a
+    tracked frame their centre lines fell between sizes again, and both were lost; a tracked
+    base whose two edges fit between sizes is rescued as the search did, and both stay."""
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(150280), jpeg_quality=93)
+    pipeline = VisionPipeline(pitch, track=False)
+    result = pipeline.process(case.image())
+    rims = [(18.77, 8.57, ("blue", 50)), (18.06, 9.98, ("blue", 30))]
+    for x, y, base in rims:
+        assert near(result.bases, x, y, 0.05) == [base]
+    known = result.bases
+    for _ in range(2):
+        known = pipeline.bases.find(case.image(), result.registration, known=known, search=False)
+        for x, y, base in rims:
+            assert near(known, x, y, 0.05) == [base]
+
+
 def test_a_figure_inside_a_rim_is_no_rim_the_ring_is_the_blur_of(pitch):
     """Army seeds 150384 (17.7 px/in, JPEG 95) and 152680 (17.6, JPEG 88): purple figures
     inside blue 40 mm rims, read in the paint just inside each rim as 30 mm bases; the rim
