@@ -116,6 +116,7 @@ class BaseFinder(LateReadings, RimMeasure):
         self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
         self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
         self._rescuing = False                   # measuring a circle again for a rescue (_rescue)
+        self._known_size: int | None = None      # a tracked base's size, while it is measured again
         self._between = False                    # a centre line fell between sizes (since reset)
         # the last search's late readings (_late_readings): where each stood, and the own paint
         # it was measured in (None: a rescue)
@@ -391,30 +392,13 @@ class BaseFinder(LateReadings, RimMeasure):
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
                           rim_mid(old.diameter_mm), _touching(old, known)))
-        for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items,
-                                                                          self.measure_many(frame, reg, items)):
-            base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
-            late, read_by = self._late_at(centre), self._read_by_at(centre)
-            if late is None and base is None and read_by is not None:
-                # read in the last search by another colour's score: measured so again
-                base = self._as_read(frame, reg, read_by, centre, r_mid, touching)
-            if late is None and base is None and fitted is not None and _between_sizes(fitted[1]):
-                # its rim's centre line fell between sizes, as the search's rescues' did
-                base = self._rescue(frame, reg, colour, centre, r_mid, touching)
-            if late is not None:
-                # the last search found it late (in its own paint, by its blend, or rescued): it is
-                # measured so again, as its team's colour can read a cloak inside it as the base:
-                # from where it was last, then from where the search found it (a pale rim read in
-                # the paint inside its blur reads from one spot and not from 0.02 in beside it)
-                own, again = late[1], None
-                for start in [centre] if np.allclose(late[0], centre) else [centre, late[0]]:
-                    if own is None:
-                        again = self._as_read(frame, reg, read_by or colour, start, r_mid, touching, self._rescue)
-                    else:
-                        again = self._measured_in(frame, reg, own, start, r_mid, touching)
-                    if again is not None:
-                        break
-                base = again if again is not None else base
+        measured = self.measure_many(frame, reg, items, [old.diameter_mm for old in known])
+        for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items, measured):
+            self._known_size = old.diameter_mm
+            try:
+                base = self._tracked(frame, reg, colour, centre, r_mid, touching, base, fitted)
+            finally:
+                self._known_size = None
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
         if not search:
@@ -702,6 +686,34 @@ class BaseFinder(LateReadings, RimMeasure):
             return None, []
         neighbours = neighbours_of(bases, other.name, centre, r + RIM_MM * MM / 2)
         return self.refine(frame, reg, other, centre, r, neighbours), neighbours
+
+    def _tracked(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r_mid: float,
+                 touching: list[Base], base: Base | None, fitted) -> Base | None:
+        """A known base measured again (``base``: :meth:`measure_many`'s reading, ``fitted`` its
+        fit): from where its fit moved to, and as the last search read it."""
+        base = self._second_look(frame, reg, colour, centre, touching, base, fitted)  # it moved?
+        late, read_by = self._late_at(centre), self._read_by_at(centre)
+        if late is None and base is None and read_by is not None:
+            # read in the last search by another colour's score: measured so again
+            base = self._as_read(frame, reg, read_by, centre, r_mid, touching)
+        if late is None and base is None and fitted is not None and _between_sizes(fitted[1]):
+            # its rim's centre line fell between sizes, as the search's rescues' did
+            base = self._rescue(frame, reg, colour, centre, r_mid, touching)
+        if late is not None:
+            # the last search found it late (in its own paint, by its blend, or rescued): it is
+            # measured so again, as its team's colour can read a cloak inside it as the base:
+            # from where it was last, then from where the search found it (a pale rim read in
+            # the paint inside its blur reads from one spot and not from 0.02 in beside it)
+            own, again = late[1], None
+            for start in [centre] if np.allclose(late[0], centre) else [centre, late[0]]:
+                if own is None:
+                    again = self._as_read(frame, reg, read_by or colour, start, r_mid, touching, self._rescue)
+                else:
+                    again = self._measured_in(frame, reg, own, start, r_mid, touching)
+                if again is not None:
+                    break
+            base = again if again is not None else base
+        return base
 
     def _read_by_at(self, centre: np.ndarray) -> TeamColour | None:
         """The colour whose score read the base about ``centre`` in the last search, where that

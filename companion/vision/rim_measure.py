@@ -14,10 +14,11 @@ the outer edge, the base's own edge against the surface, the centre.
 
 :class:`RimMeasure` is a part of :class:`companion.vision.bases.BaseFinder`, which searches
 the picture for the places to measure; it uses the finder's state (``seen``, ``surface_ab``,
-``gains`` and their table ``_lut``, ``camera``, ``outer_spreads``, ``_rescuing``, ``_between``),
-its ``colour``, and the late readings' ``surface_turns_hues``, ``_unghosted`` and ``_team_blended``. Where a
-rim's edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; the circle
-fits, :mod:`companion.vision.circles`.
+``gains`` and their table ``_lut``, ``camera``, ``outer_spreads``, ``_rescuing``, ``_between``,
+``_known_size``: a tracked base's size while it is measured again), its ``colour``, and the
+late readings' ``surface_turns_hues``, ``_unghosted`` and ``_team_blended``. Where a rim's
+edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; the circle fits,
+:mod:`companion.vision.circles`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ PART_RAYS = 0.3          # a rim crossed with both edges by fewer than 40 % of i
 PART_FIT_IN = 0.025      # more, is read if they fit within this (a figure's outline and a top fit
 #                          0.05-0.06 in; a part of a rim under a figure 0.011-0.017)
 FAINT_SCORE = 8.0        # a ray's peak team score below this sees no rim (a rim's level below it: no rim at all)
+KNOWN_REACH_MM = 6.0     # a tracked base read between sizes this near its known size is that size (its
+#                          outer edge alone read again 3.8-5.9 mm off it, army 150000-150399)
 PALER_FIT_IN = 0.015     # a paler rim round a figure of its colour, read by its outer edge, fits this (0.008-
 #                          0.010 in; a figure's outline taken so, beside a rim of another colour, 0.022-0.059)
 
@@ -326,9 +329,11 @@ class RimMeasure:
             self._lut_key = key
         return self._lut
 
-    def measure_many(self, frame: np.ndarray, reg: Registration, items) -> list[tuple[Base | None, tuple | None]]:
+    def measure_many(self, frame: np.ndarray, reg: Registration, items,
+                     sizes: list[int] | None = None) -> list[tuple[Base | None, tuple | None]]:
         """Measure several bases at once: ``items`` are (colour, centre, r_mid, others). Their rays
         are read from the image in one pass, which is most of the cost of a measurement.
+        ``sizes``: each one's known size (a tracked base's: see ``_known_size``).
         Returns (base or None, the fit's (centre, r_mid) or None) for each."""
         if not items:
             return []
@@ -336,8 +341,12 @@ class RimMeasure:
         lab = self._sample(frame, reg, np.concatenate([xy for _, xy in rays], axis=1))
         out = []
         for k, (colour, centre, r_mid, others) in enumerate(items):
-            base = self._analyse(reg, colour, np.asarray(centre, float), r_mid, others, rays[k][0],
-                                 lab[k * RAYS:(k + 1) * RAYS])
+            self._known_size = sizes[k] if sizes is not None else None
+            try:
+                base = self._analyse(reg, colour, np.asarray(centre, float), r_mid, others, rays[k][0],
+                                     lab[k * RAYS:(k + 1) * RAYS])
+            finally:
+                self._known_size = None
             out.append((base, self._fitted))
         return out
 
@@ -486,6 +495,9 @@ class RimMeasure:
                     mix_size = min(SIZES_MM, key=lambda s: abs(s - by_mix))
                     if abs(mix_size - by_mix) <= 3.5:
                         size, diameter, mixed = mix_size, by_mix, True
+        if abs(size - diameter) > 3.5 and self._known_size is not None and \
+                abs(self._known_size - diameter) <= KNOWN_REACH_MM:
+            size = self._known_size
         if abs(size - diameter) > 3.5 or coverage < least_coverage or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
             self._between |= abs(size - diameter) > 3.5 and ri > 0     # (a rescue may size it)
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
@@ -630,6 +642,8 @@ class RimMeasure:
             if edge is not None:                # (the pictures' own spread is a half-score edge's)
                 halfway, diameter = True, 2 * edge / MM - self._outer_spread_mm(reg, c)
         size = outer_size(diameter)
+        if size is None and self._known_size is not None and abs(diameter - self._known_size) <= KNOWN_REACH_MM:
+            size = self._known_size
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = rim_paint(lab, rho, centre, rows[keep], c, ro), median_ab(peak_lab[rows[keep]])

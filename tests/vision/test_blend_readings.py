@@ -479,6 +479,25 @@ def test_a_tracked_base_whose_centre_line_falls_between_sizes_is_rescued_as_the_
             assert near(known, x, y, 0.05) == [base]
 
 
+def test_a_tracked_base_read_by_its_outer_edge_between_sizes_keeps_its_known_size(pitch):
+    """Army seeds 150384 (17.7 px/in, JPEG 95) and 150280 (16.9, JPEG 93): a cyan 40 mm rim and a
+    blue 30, each read by its outer edge alone under a cloak of its colour. Measured again on a
+    tracked frame, their outer edges lay between sizes (36 mm across; 24 mm), and both were lost
+    until the next full search. A tracked base's known size is taken for a reading between
+    sizes within ``KNOWN_REACH_MM`` of it, and every base the search read is read again."""
+    from companion.sim.testset import make_army_case
+    for seed, quality, x, y, base in [(150384, 95, 2.39, 23.77, ("cyan", 40)), (150280, 93, 19.29, 28.44, ("blue", 30))]:
+        case = replace(make_army_case(seed), jpeg_quality=quality)
+        pipeline = VisionPipeline(pitch, track=False)
+        result = pipeline.process(case.image())
+        assert near(result.bases, x, y, 0.05) == [base], seed
+        known = result.bases
+        for _ in range(2):
+            known = pipeline.bases.find(case.image(), result.registration, known=known, search=False)
+            assert near(known, x, y, 0.05) == [base], seed
+            assert len(known) == len(result.bases), seed
+
+
 def test_a_figure_inside_a_rim_is_no_rim_the_ring_is_the_blur_of(pitch):
     """Army seeds 150384 (17.7 px/in, JPEG 95) and 152680 (17.6, JPEG 88): purple figures
     inside blue 40 mm rims, read in the paint just inside each rim as 30 mm bases; the rim
