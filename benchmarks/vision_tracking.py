@@ -9,6 +9,12 @@ the rim round it), drawn dimmed on the screen as a hidden piece.
 
     python benchmarks/vision_tracking.py --armies --surface turf --jpeg 88-95 --cases 800 --first 146000 --jobs 2
     python benchmarks/vision_tracking.py --turned --surface turf --jpeg 88-95 --cases 800 --first 146000 --jobs 2
+    python benchmarks/vision_tracking.py --armies ... --exposure-hunting
+
+With ``--exposure-hunting`` every other frame is 15 % brighter (a camera's exposure hunting,
+a lamp flickering): the picture changes everywhere from one frame to the next, so each
+tracked frame measures every known base again where a still table measures none, and a
+base a tracked frame cannot measure again shows as a stale piece until the next search.
 
 Printed per band of pixels per inch: the cases watched, those with a stale piece at the
 end, those whose pieces at the end are not the bases read (a piece missing, or one more),
@@ -35,7 +41,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from vision_accuracy import PROFILE, ppi_band, qualities, quality_of  # noqa: E402
 
 
-def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg) -> dict | None:
+def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg, hunting: bool = False) -> dict | None:
     """Case ``seed`` watched for ``frames`` frames: its band and what went wrong, or None when
     it is not on ``surface``."""
     import logging
@@ -57,7 +63,8 @@ def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg) -> dict 
     pipe, rng = VisionPipeline(load_profile(PROFILE), case.camera_model()), np.random.default_rng(seed)
     bad_frames, result, first = 0, None, None
     for k in range(frames):
-        frame = np.clip(image.astype(np.int16) + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8)
+        lit = image.astype(np.float32) * (1.15 if hunting and k % 2 else 1.0)
+        frame = np.clip(lit + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8)
         result = pipe.process(frame)
         first = result if first is None else first
         live = [t for t in result.pieces if not t.stale]
@@ -106,11 +113,14 @@ def main():
     ap.add_argument("--jpeg", type=qualities, default=None, metavar="Q",
                     help="each picture saved at this JPEG quality (1-100), or at one drawn for each case from a "
                          "range (\"88-95\")")
+    ap.add_argument("--exposure-hunting", action="store_true",
+                    help="every other frame 15 %% brighter: every known base is measured again each frame")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     kind = "armies" if args.armies else "turned" if args.turned else "wide"
-    work = [(seed, kind, args.frames, args.surface, args.jpeg) for seed in range(args.first, args.first + args.cases)]
+    work = [(seed, kind, args.frames, args.surface, args.jpeg, args.exposure_hunting)
+            for seed in range(args.first, args.first + args.cases)]
     if args.jobs > 1:          # fresh processes, as vision_accuracy.py's --jobs (no fork of OpenCV's threads)
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             results = pool.map(_watch, work, chunksize=10)
@@ -130,7 +140,7 @@ def main():
             print(f"  {r['seed']} ({r['ppi']:.1f} px/in): stale at the end {r['stale']}, "
                   f"{'pieces not the bases read, ' if r['mismatch'] else ''}{r['bad_frames']} frames off")
     print(f"{kind} cases{' on ' + args.surface if args.surface else ''}, {args.frames} frames each "
-          f"(frames after the second counted)")
+          f"{'(every other 15 % brighter) ' if args.exposure_hunting else ''}(frames after the second counted)")
     print(f"{'band':>12} {'cases':>6} {'stale piece at the end':>23} {'pieces not the bases':>21} {'frames off':>11}")
     for band in sorted(by, key=lambda b: (b == "all", b)):
         cases, stale, mismatch, bad = by[band]
