@@ -46,8 +46,8 @@ from companion.vision.picture_colours import (MERGE_DEG, TEAMS_APART_DEG, nameab
 from companion.vision.late_readings import LateReadings
 from companion.vision.overlaps import ONE_CENTRE_IN, add_reading, neighbours_of, overlap
 from companion.vision.registration import Registration
-from companion.vision.rim_edges import DIRS, RAYS, outer_spreads, resized
-from companion.vision.rim_measure import RimMeasure
+from companion.vision.rim_edges import DIRS, RAYS, circle_planes, outer_spreads, resized
+from companion.vision.rim_measure import FAINT_SCORE, RimMeasure
 from companion.vision.stats import median, median_ab
 
 RIM_MID_MIN_IN, RIM_MID_MAX_IN = 12 * MM, 24 * MM      # rim centre-line radius of 30 to 50 mm bases
@@ -60,6 +60,8 @@ RIMS_NAMING = 2         # ... this many at least, are that colour's team (_named
 NEARER_NAME_DEG = 10.0  # a cluster passed over this much nearer its name's palette hue than the holder: searched
 ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
 FAR_MORE_ROUND = 0.25    # a base measured again apart from its neighbours on this much more of its round: far truer
+STILL_SCORE = 0.4        # a tracked base that reads as none is still there where its team's colour scores this
+STILL_ROUND = 0.6        # share of its chroma on this share of its rim's round (_still_there)
 FULL_SIZE_BELOW_PPI = 20.0   # a board seen at fewer pixels per inch is searched at full size: a 3 mm rim
 #                              is then under 2.4 px wide, and halving the picture would blur it into the surface
 
@@ -117,6 +119,7 @@ class BaseFinder(LateReadings, RimMeasure):
         self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
         self._rescuing = False                   # measuring a circle again for a rescue (_rescue)
         self._known_size: int | None = None      # a tracked base's size, while it is measured again
+        self._last_found: list[Base] = []        # the last search's bases (_still_there)
         self._between = False                    # a centre line fell between sizes (since reset)
         # the last search's late readings (_late_readings): where each stood, and the own paint
         # it was measured in (None: a rescue)
@@ -399,6 +402,8 @@ class BaseFinder(LateReadings, RimMeasure):
                 base = self._tracked(frame, reg, colour, centre, r_mid, touching, base, fitted)
             finally:
                 self._known_size = None
+            if base is None and not search:
+                base = self._still_there(frame, reg, old, colour)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
         if not search:
@@ -470,6 +475,7 @@ class BaseFinder(LateReadings, RimMeasure):
         if spreads:
             self.outer_spreads = spreads
             bases = resized(bases, lambda b: self._outer_spread_mm(reg, np.array([b.x_in, b.y_in]), b.color))
+        self._last_found = list(bases)
         return sorted(bases, key=lambda b: (b.y_in, b.x_in))
 
     def _passed_over(self, frame, reg: Registration, half: HalfPicture, bases: list[Base]) -> None:
@@ -714,6 +720,26 @@ class BaseFinder(LateReadings, RimMeasure):
                     break
             base = again if again is not None else base
         return base
+
+    def _still_there(self, frame, reg: Registration, old: Base, colour: TeamColour) -> Base | None:
+        """The last search's reading of tracked base ``old`` (there, of its colour and size), if
+        its team's colour still shows where that reading's rim runs: a score of at least
+        ``STILL_SCORE`` of the colour's chroma on ``STILL_ROUND`` of the round, 1 mm either side
+        of the size's centre line; else None. A tracked frame measures a base again where its
+        part of the picture changed, and 2-3 % of bases measured again on their own picture
+        read as none (a reading between sizes, an outer edge read on another path than the
+        search's): under a light that changes from frame to frame each of them was marked
+        stale on every tracked frame (``vision_tracking.py --exposure-hunting``). A lifted base
+        or a hand over it takes its colour away; the next full search is the word on it."""
+        last = next((b for b in self._last_found if b.color == old.color and b.diameter_mm == old.diameter_mm
+                     and np.hypot(b.x_in - old.x_in, b.y_in - old.y_in) < ONE_CENTRE_IN), None)
+        if last is None:
+            return None
+        r = rim_mid(last.diameter_mm)
+        lab = self._sample(frame, reg, circle_planes(last.x_in, last.y_in, np.array([r - MM, r, r + MM])))
+        score = colour.score(lab[..., 1], lab[..., 2]).max(axis=0)         # each ray's best of the three
+        shown = np.count_nonzero(score >= max(FAINT_SCORE, STILL_SCORE * colour.chroma))
+        return last if shown >= STILL_ROUND * len(score) else None
 
     def _read_by_at(self, centre: np.ndarray) -> TeamColour | None:
         """The colour whose score read the base about ``centre`` in the last search, where that

@@ -498,6 +498,34 @@ def test_a_tracked_base_read_by_its_outer_edge_between_sizes_keeps_its_known_siz
             assert len(known) == len(result.bases), seed
 
 
+def test_a_tracked_base_that_reads_as_none_is_kept_while_its_colour_shows_where_its_rim_was(pitch):
+    """Army seeds 150256 (18.8 px/in, JPEG 89) and 150200 (16.9, JPEG 88): a magenta 50 mm rim
+    read by its outer edge alone and a cyan 30 read by both its edges. Measured again on a
+    tracked frame, the first read its two edges on 42 % of its round and the second fell
+    between sizes (33.6 mm): both read as none, and were marked stale on every tracked frame
+    whose picture changed about them. Their team's colour still shows where the search read
+    their rims, so the search's readings stand. Lifted (the turf painted over them), the
+    colour is gone, and so are they."""
+    import cv2
+
+    from companion.sim.testset import make_army_case
+    for seed, quality, x, y, base in [(150256, 89, 15.18, 6.27, ("magenta", 50)), (150200, 88, 11.85, 5.33, ("cyan", 30))]:
+        case = replace(make_army_case(seed), jpeg_quality=quality)
+        pipeline = VisionPipeline(pitch, track=False)
+        image = case.image()
+        result = pipeline.process(image)
+        assert near(result.bases, x, y, 0.05) == [base], seed
+        known = pipeline.bases.find(image, result.registration, known=result.bases, search=False)
+        assert near(known, x, y, 0.05) == [base], seed
+        # lifted: a disc of the turf beside it over where it stood
+        u, v = result.registration.to_image(np.array([[x, y], [x + 1.2, y]]))
+        lifted = image.copy()
+        turf = image[int(v[1]), int(v[0])].tolist()
+        cv2.circle(lifted, (int(round(u[0])), int(round(u[1]))), int(np.hypot(*(v - u)) * 0.9), turf, -1)
+        gone = pipeline.bases.find(lifted, result.registration, known=result.bases, search=False)
+        assert near(gone, x, y, 0.3) == [], seed
+
+
 def test_a_figure_inside_a_rim_is_no_rim_the_ring_is_the_blur_of(pitch):
     """Army seeds 150384 (17.7 px/in, JPEG 95) and 152680 (17.6, JPEG 88): purple figures
     inside blue 40 mm rims, read in the paint just inside each rim as 30 mm bases; the rim
