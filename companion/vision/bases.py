@@ -756,12 +756,8 @@ class BaseFinder(LateReadings, RimMeasure):
         or :meth:`_rescue`) in ``colour``, which stands for its name's colour in the palette
         meanwhile (a cluster passed over for a name reads and names a rim while it is searched
         in that name: :meth:`_passed_over`)."""
-        seen = self.seen
-        self.seen = Palette([colour if c.name == colour.name else c for c in seen.colours])
-        try:
+        with self._standing_for(colour):
             return (how or self.refine)(frame, reg, colour, centre, r_mid, others)
-        finally:
-            self.seen = seen
 
     def _needless(self, colour: TeamColour, centre: np.ndarray, r: float, bases: list[Base]) -> bool:
         """A rim circle not worth measuring: off the play area (a ring among the frame markers),

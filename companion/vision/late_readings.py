@@ -20,6 +20,7 @@ state it shares (``_unmeasured``, ``_rescued``, ``_late``, ``_rescuing``, ``seen
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import replace
 
 import numpy as np
@@ -874,10 +875,17 @@ class LateReadings:
             if base is None or not self._blends_out(frame, reg, base, own):
                 return None
             return self._blend_named(base, own, shown)
-        seen = self.seen
-        self.seen = Palette([own if c.name == own.name else c for c in seen.colours])
-        try:
+        with self._standing_for(own):
             base = self.refine(frame, reg, own, centre, r_mid, others)
+        return base if base is not None and (base.color == own.name or any_name) else None
+
+    @contextmanager
+    def _standing_for(self, colour: TeamColour):
+        """``colour`` in the palette in place of its name's colour, while a rim is measured in it
+        (its paint is what names the rim then)."""
+        seen = self.seen
+        self.seen = Palette([colour if c.name == colour.name else c for c in seen.colours])
+        try:
+            yield
         finally:
             self.seen = seen
-        return base if base is not None and (base.color == own.name or any_name) else None
