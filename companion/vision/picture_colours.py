@@ -37,6 +37,8 @@ TIE_DEG = 18.0           # two palette colours this near (spread degrees, see _s
 BLEND_NEAR = 12.0        # a cluster this near (Lab a, b) a paint's line into the surface can be its blend
 #                          (and, off its reach, no lighter than both by more than BLEND_LIGHTER)
 SPREAD_PAD_DEG = 15.0    # the light's tint, the white balance and a rim's blur widen every paint's spread
+PALER_L = 15.0           # a peak this much lighter than a turned cluster near it in hue, and ...
+PALER_CHROMA = 1.3       # ... this many times as saturated, is another paint (_paler_paint)
 MORE_PAINT = 1.4         # a cluster this much more saturated than a dull one of its name is the name's paint
 
 
@@ -129,9 +131,13 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         h = math.atan2(median(b[near] / c_near), median(a[near] / c_near))
         lab = (median(L[near]), c_ab * math.cos(h), c_ab * math.sin(h))
         # its colour as near a stronger cluster's as two peaks of one paint: that paint's (its
-        # saturated and its duller pixels can peak apart, their colours do not)
+        # saturated and its duller pixels can peak apart, their colours do not). Not a turned
+        # cluster's when far lighter and more saturated than it: pale yellow rims (L 64, hue
+        # 89) 18 degrees from their army's brown figures (L 37, hue 69), which turned from
+        # red's name as a shade of the red team (army 161804, 21.8 px/in).
         if any(math.degrees(hue_gap(h, f.hue)) < MERGE_DEG for _, f in found.values()) or \
-                any(math.degrees(hue_gap(h, math.atan2(t[2][2], t[2][1]))) < MERGE_DEG for t in turned):
+                any(math.degrees(hue_gap(h, math.atan2(t[2][2], t[2][1]))) < MERGE_DEG and
+                    not _paler_paint(lab, t[2]) for t in turned):
             continue
         best = _paint_of(centre, lab, wanted, (sa, sb), surface_L)
         if math.degrees(hue_gap(best.hue, centre)) > NAME_WITHIN_DEG:
@@ -227,6 +233,20 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         held = {id(c) for _, c in kept}
         passed.extend(c for _, c in sorted(second, key=lambda f: -f[0]) if id(c) not in held)
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
+
+
+def _paler_paint(lab, other) -> bool:
+    """Whether colour ``lab``, a peak of its own near ``other`` in hue, is another paint by
+    being ``PALER_L`` lighter and ``PALER_CHROMA`` times as saturated. (A paint's shades across
+    the board keep its hue: a peak of their own apart from it in hue and this much paler is
+    not one of them.)
+
+    >>> _paler_paint((64.0, 1.0, 43.0), (37.6, 9.6, 24.6))     # yellow rims beside brown figures
+    True
+    >>> _paler_paint((50.0, 1.0, 30.0), (37.6, 9.6, 24.6))
+    False
+    """
+    return bool(lab[0] >= other[0] + PALER_L and math.hypot(lab[1], lab[2]) >= PALER_CHROMA * math.hypot(other[1], other[2]))
 
 
 def nameable(palette: Palette, names: list[str] | None, surface_ab: tuple[float, float]) -> list[TeamColour]:

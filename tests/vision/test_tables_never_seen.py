@@ -223,6 +223,16 @@ def test_a_cluster_passed_over_for_a_name_is_handed_back():
     assert np.hypot(*np.subtract(passed[0].lab[1:], blue[1:])) < 3.0, passed
 
 
+def test_yellow_rims_beside_their_armys_brown_figures_are_no_shade_of_them(pitch):
+    # Army seed 161804 (21.8 px/in, raised, 1920x1080; red and yellow teams, the yellow army's
+    # figures brown): the brown (L 37, hue 69) turned from red's name as a shade of the red
+    # team, and the yellow rims' peak (L 64, hue 89), 18 degrees from it, was taken for the
+    # same paint: no yellow was learned, and every yellow base was missed.
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(161804), jpeg_quality=94)
+    _each_piece_found(case, _bases(case, pitch), 0.05)
+
+
 def test_shades_of_one_paint_are_one_team():
     a, b, L = _pixels(((150, 150, 150), 2000), ((30, 80, 200), 100), ((60, 70, 200), 90))
     assert [c.name for c in picture_colours(a, b, L, Palette.nominal())] == ["blue"]
