@@ -37,8 +37,12 @@ TIE_DEG = 18.0           # two palette colours this near (spread degrees, see _s
 BLEND_NEAR = 12.0        # a cluster this near (Lab a, b) a paint's line into the surface can be its blend
 #                          (and, off its reach, no lighter than both by more than BLEND_LIGHTER)
 SPREAD_PAD_DEG = 15.0    # the light's tint, the white balance and a rim's blur widen every paint's spread
+LIT_L = 15.0             # a pixel near the turf's colour this much lighter than it can be a pale rim's
+LIT_CHROMA = 25.0        # ... with at least this chroma (a white line's blur into turf is duller)
+LIT_GAP_DEG = 12.0       # ... and this far from the turf in hue (the line's blur keeps the turf's hue)
 PALER_L = 15.0           # a peak this much lighter than a turned cluster near it in hue, and ...
 PALER_CHROMA = 1.3       # ... this many times as saturated, is another paint (_paler_paint)
+_KERNEL = np.exp(-0.5 * (np.arange(-6, 7) / 2.0) ** 2)     # a hue histogram's smoothing, 4 degrees wide
 MORE_PAINT = 1.4         # a cluster this much more saturated than a dull one of its name is the name's paint
 
 
@@ -85,7 +89,12 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     # own colour counts, whatever its chroma.
     surface_chroma = float(np.hypot(sa, sb))
     near_surface = max(MIN_CHROMA, 0.6 * surface_chroma)
-    colourful = (a * a + b * b >= MIN_CHROMA ** 2) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2)
+    c2 = a * a + b * b
+    colourful = (c2 >= MIN_CHROMA ** 2) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2)
+    lit = None          # on turf: the pixels far lighter than it (see _lit_colour)
+    if surface_chroma >= COLOURED_SURFACE:
+        lit = (L >= surface_L + LIT_L) & (c2 >= LIT_CHROMA ** 2)
+        lit = (a[lit].astype(np.float64), b[lit].astype(np.float64), L[lit].astype(np.float64), colourful[lit])
     a, b, L = (v[colourful].astype(np.float64) for v in (a, b, L))    # the rest is never looked at again
     chroma = np.sqrt(a * a + b * b)        # np.hypot calls libm a pixel at a time: 3x the cost
     hue = np.arctan2(b, a)
@@ -98,16 +107,11 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     if len(a) < min_mass:
         return []
     bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
-    kernel = np.exp(-0.5 * (np.arange(-6, 7) / 2.0) ** 2)        # 4 degrees wide
-
-    def smoothed(weights):
-        hist = np.bincount(bins, weights=weights, minlength=BINS)
-        return np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), kernel, "same")[6:-6]
-    smooth = smoothed(chroma)
+    smooth = _smoothed(bins, chroma)
     # where the peaks lie, by chroma squared: a rim is its hue's most saturated paint, and its
     # peak is not to slide toward a duller neighbour (a sand top beside a yellow rim, a rim's
     # blur into the surface)
-    peaked = smoothed(chroma * chroma)
+    peaked = _smoothed(bins, chroma * chroma)
     counts = np.bincount(bins, minlength=BINS)
     found: dict[str, tuple[float, TeamColour]] = {}
     near_mass = np.convolve(np.concatenate([counts[-8:], counts, counts[:8]]), np.ones(17, int), "valid")  # +-8 bins
@@ -229,10 +233,64 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if f[1].name not in {c.name for _, c in kept} and \
                 as_paint(f[1], palette.get(f[1].name)) and own_team(*f):
             kept.append(f)
+    if lit is not None:
+        pale = _lit_colour(*lit, (sa, sb), surface_L, min_mass, max_mass, wanted, {c.name for _, c in kept})
+        if pale is not None:
+            kept.append(pale)
     if passed is not None:
         held = {id(c) for _, c in kept}
         passed.extend(c for _, c in sorted(second, key=lambda f: -f[0]) if id(c) not in held)
     return [colour for _, colour in sorted(kept, key=lambda f: -f[0])]
+
+
+def _lit_colour(a: np.ndarray, b: np.ndarray, L: np.ndarray, counted: np.ndarray, surface: tuple[float, float],
+                surface_L: float, min_mass: float, max_mass: float, wanted: list[TeamColour],
+                taken: set[str]) -> tuple[float, TeamColour] | None:
+    """A team's paint near a coloured surface's own colour but far lighter: (its mass, the
+    colour), or None. Among the pixels ``a``, ``b``, ``L`` that are ``LIT_L`` lighter than the
+    surface, with ``LIT_CHROMA`` (``counted``: those the other clusters were learned from,
+    unless within ``SURFACE_GAP_DEG`` of its hue), the strongest peak of hue at least
+    ``LIT_GAP_DEG`` from the surface's (a white line's blur into turf keeps the turf's hue) is
+    named as any cluster is, if that name is ``wanted`` and not ``taken``.
+
+    Pale yellow rims turned toward green, 2-3 px wide on turf, lie within ``SURFACE_GAP_DEG``
+    of its hue and near its colour, and no cluster was learned from them (army 160288, 16.3
+    px/in: L 71, hue 122; the turf L 38, hue 141). They are asked for apart from the other
+    clusters, which stay as they were: a pale cyan rim's blur into turf is as light, and
+    among them would take its rims' peak.
+
+    >>> from companion.vision.colours import Palette
+    >>> n = 400
+    >>> pale = (np.full(n, -20.0), np.full(n, 38.0), np.full(n, 70.0), np.zeros(n, bool))
+    >>> _lit_colour(*pale, (-33.0, 27.0), 38.0, 50, 1e6, Palette.nominal().colours, {"red"})[1].name
+    'yellow'
+    >>> _lit_colour(*pale, (-33.0, 27.0), 38.0, 50, 1e6, Palette.nominal().colours, {"yellow"}) is None
+    True
+    """
+    if len(a) < min_mass:
+        return None
+    hue = np.arctan2(b, a)
+    gap = hue_gap(hue, math.atan2(surface[1], surface[0]))
+    away = (gap >= np.radians(LIT_GAP_DEG)) & (~counted | (gap <= np.radians(SURFACE_GAP_DEG)))
+    a, b, L, hue = a[away], b[away], L[away], hue[away]
+    if len(a) < min_mass:
+        return None
+    chroma = np.sqrt(a * a + b * b)
+    bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
+    counts = np.bincount(bins, minlength=BINS)
+    mass = np.convolve(np.concatenate([counts[-8:], counts, counts[:8]]), np.ones(17, int), "valid")   # +-8 bins
+    k = int(np.argmax(mass))
+    if not min_mass <= mass[k] <= max_mass:
+        return None
+    near = (bins - (k - 8)) % BINS <= 16
+    c_near = chroma[near]
+    c_ab = percentile(c_near, 70)
+    h = math.atan2(median(b[near] / c_near), median(a[near] / c_near))
+    lab = (median(L[near]), c_ab * math.cos(h), c_ab * math.sin(h))
+    best = _paint_of(h, lab, wanted, surface, surface_L)
+    if best.name in taken or math.degrees(hue_gap(best.hue, h)) > NAME_WITHIN_DEG:
+        return None
+    return float(_smoothed(bins, chroma)[k]), TeamColour(best.name, lab)
 
 
 def _paler_paint(lab, other) -> bool:
@@ -247,6 +305,12 @@ def _paler_paint(lab, other) -> bool:
     False
     """
     return bool(lab[0] >= other[0] + PALER_L and math.hypot(lab[1], lab[2]) >= PALER_CHROMA * math.hypot(other[1], other[2]))
+
+
+def _smoothed(bins: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The histogram of ``weights`` over the hue ``bins``, smoothed round the circle (4 degrees wide)."""
+    hist = np.bincount(bins, weights=weights, minlength=BINS)
+    return np.convolve(np.concatenate([hist[-6:], hist, hist[:6]]), _KERNEL, "same")[6:-6]
 
 
 def nameable(palette: Palette, names: list[str] | None, surface_ab: tuple[float, float]) -> list[TeamColour]:

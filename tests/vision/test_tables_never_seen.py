@@ -223,6 +223,36 @@ def test_a_cluster_passed_over_for_a_name_is_handed_back():
     assert np.hypot(*np.subtract(passed[0].lab[1:], blue[1:])) < 3.0, passed
 
 
+def test_pale_rims_near_the_turfs_hue_are_learned_by_their_lightness():
+    """Pale yellow rims turned toward green, blurred into turf (Lab hue 118, 23 degrees from the
+    turf's, and as near its colour as the turf's own shades), are learned as yellow because
+    they are far lighter than the turf; as dark as the turf they are its shades, and a white
+    line's blur into it (lighter, but at the turf's hue) is no team."""
+    rng = np.random.default_rng(1)
+
+    def learned(*groups):
+        lab = np.vstack([np.array(c, float)[None] + rng.normal(0, s, (n, 3)) for c, n, s in groups])
+        return [c.name for c in picture_colours(lab[:, 1], lab[:, 2], lab[:, 0], Palette.nominal(), min_mass=30,
+                                                surface=(-33.0, 27.0), surface_L=38.0)]
+    turf, red = ((38.0, -33.0, 27.0), 20000, 3.0), ((45.0, 37.0, 16.0), 600, 1.5)
+    assert learned(turf, red, ((70.0, -20.0, 38.0), 400, 1.5)) == ["red", "yellow"]
+    assert learned(turf, red, ((40.0, -20.0, 38.0), 400, 1.5)) == ["red"]
+    assert learned(turf, red, ((65.0, -18.0, 17.0), 400, 1.5)) == ["red"]
+
+
+@pytest.mark.parametrize("seed, quality", [(165548, 94), (160288, 88)])
+def test_an_army_beside_pale_yellow_rims_on_turf_leaves_them_their_team(pitch, seed, quality):
+    # Army seeds 165548 (18.6 px/in, raised; cyan and yellow teams, the yellow army's figures
+    # dark red) and 160288 (16.3 px/in; red and yellow): the yellow rims, 2-3 px wide, blur
+    # into the turf at hue 113-122 (the turf's 141), L 58-71 (the turf's 38-41), and no
+    # yellow was learned; the figures' outlines inside them were read as red or blue bases.
+    from companion.sim.testset import make_army_case
+    case = replace(make_army_case(seed), jpeg_quality=quality)
+    found = _bases(case, pitch)
+    for p in case.scene.pieces:
+        assert [c for c, _ in _near(found, p.x_in, p.y_in, 0.1)] == [p.team], p
+
+
 def test_yellow_rims_beside_their_armys_brown_figures_are_no_shade_of_them(pitch):
     # Army seed 161804 (21.8 px/in, raised, 1920x1080; red and yellow teams, the yellow army's
     # figures brown): the brown (L 37, hue 69) turned from red's name as a shade of the red
