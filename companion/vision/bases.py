@@ -57,6 +57,7 @@ OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring 
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 RIMS_NEARER_DEG = 15.0  # rims whose paint names another colour by this much more than theirs ...
 RIMS_NAMING = 2         # ... this many at least, are that colour's team (_named_by_rims)
+TAKEN_NEARER_DEG = 5.0  # a rim whose paint lies this much nearer in hue to a cluster passed over is its (_taken_over)
 NEARER_NAME_DEG = 10.0  # a cluster passed over this much nearer its name's palette hue than the holder: searched
 ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
 FAR_MORE_ROUND = 0.25    # a base measured again apart from its neighbours on this much more of its round: far truer
@@ -528,8 +529,39 @@ class BaseFinder(LateReadings, RimMeasure):
             new = len([b for b in theirs if id(b) not in before])
             if new and new >= len(theirs) - new:
                 self._rims_colours[other.name] = other
+            elif not held and self._taken_over(other, bases, moving):
+                self._rims_colours[other.name] = other
             else:
                 self.seen = was
+
+    def _taken_over(self, other: TeamColour, bases: list[Base], moving: set[int]) -> bool:
+        """Rename the rims of ``bases`` that another colour read but whose paint is the cluster
+        ``other``'s, passed over for its name and searched in vain (:meth:`_passed_over`): each
+        whose paint lies ``TAKEN_NEARER_DEG`` nearer in hue to ``other`` than to the colour that
+        holds it, and is named ``other``'s name by the palette too (:func:`paint_named`: dull
+        red rims beside a dark army, 7-12 degrees from its cluster passed over for magenta, are
+        nearer red's palette hue; army 163960), two at least (``RIMS_NAMING``). Whether they
+        were (``moving``: rims renamed later, by :meth:`_named_by_rims`, are left to it).
+
+        Army 163344 (18.2 px/in): a cyan team's purple figures took the name blue, and the
+        blue team's pale rims (hue -87) were read by cyan's colour (-119), wider than their
+        own, before the rims' cluster was searched: it found nothing left to read."""
+        taken = []
+        palette = nameable(self.palette, self.teams, self.surface_ab)
+        for b in bases:
+            if b.color == other.name or id(b) in moving or b.paint_ab is None:
+                continue
+            h = math.atan2(b.paint_ab[1], b.paint_ab[0])
+            holder = self.colour(b.color)
+            lab = (b.paint_L if b.paint_L is not None else holder.lab[0], *b.paint_ab)
+            if math.degrees(hue_gap(h, holder.hue) - hue_gap(h, other.hue)) >= TAKEN_NEARER_DEG and \
+                    paint_named(lab, b.color, palette, self.surface_ab, self.surface_L)[0] == other.name:
+                taken.append(b)
+        if len(taken) < RIMS_NAMING:
+            return False
+        for b in taken:
+            bases[next(k for k, x in enumerate(bases) if x is b)] = replace(b, color=other.name)
+        return True
 
     def _shade_of(self, other: TeamColour, colour: TeamColour, held: list[Base]) -> bool:
         """Whether ``other``, a cluster passed over for its name (:meth:`_passed_over`), is a shade

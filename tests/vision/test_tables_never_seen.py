@@ -3,6 +3,7 @@
 import colorsys
 import math
 from dataclasses import replace
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -549,6 +550,23 @@ def test_rims_whose_paint_is_a_passed_over_cluster_are_searched_in_it_though_nea
     found = _bases(case, pitch)
     assert len(found) == len(case.scene.pieces)
     _each_piece_found(case, found, 0.05)
+
+
+def test_rims_read_in_another_colour_before_their_passed_over_cluster_was_searched_are_its(pitch):
+    # Army seed 163344 (18.2 px/in; cyan and blue teams, the cyan army's figures purple): the
+    # purple took the name blue, and the blue team's pale rims (hue -87) were read by the
+    # cyan the picture learned (-119) before their own cluster, passed over for the name, was
+    # searched; it found nothing left, and all five blue bases were read as cyan. Four rims'
+    # paint is the passed cluster's, and they are renamed in the search; `companion detect`
+    # names the fifth (paint at hue -106) by the picture's own rims of the two teams.
+    from companion.sim.testset import make_army_case
+    from companion.vision.detect import read_picture
+    case = replace(make_army_case(163344), jpeg_quality=91)
+    found = _bases(case, pitch)
+    assert sum(b.color == "blue" for b in found) == 4
+    status, out, _ = read_picture(case.image(), pitch, case.camera_model())
+    assert status == 0
+    _each_piece_found(case, [SimpleNamespace(**p) for p in out["pieces"]], 0.05)
 
 
 def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
