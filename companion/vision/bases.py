@@ -540,8 +540,8 @@ class BaseFinder(LateReadings, RimMeasure):
         whose paint lies ``TAKEN_NEARER_DEG`` nearer in hue to ``other`` than to the colour that
         holds it, and is named ``other``'s name by the palette too (:func:`paint_named`: dull
         red rims beside a dark army, 7-12 degrees from its cluster passed over for magenta, are
-        nearer red's palette hue; army 163960), two at least (``RIMS_NAMING``). Whether they
-        were (``moving``: rims renamed later, by :meth:`_named_by_rims`, are left to it).
+        nearer red's palette hue; army 163960), two at least (``RIMS_NAMING``). Returns whether
+        they were; rims in ``moving`` (:meth:`_named_by_rims` renames them later) are left.
 
         Army 163344 (18.2 px/in): a cyan team's purple figures took the name blue, and the
         blue team's pale rims (hue -87) were read by cyan's colour (-119), wider than their

@@ -72,7 +72,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     the surface (:func:`lighter_than_blend`) is asked that for its lightness (:func:`as_paint`):
     yellow rims in a dim light lie on red's line to the turf, 8 lighter than red and the turf.
     ``passed``: a list, filled with the clusters that wanted a name and did not keep it,
-    strongest first (named as they wanted).
+    strongest first (named as they wanted). On a surface as colourful as turf, a wanted name
+    no cluster holds can go to pixels near its colour but far lighter (:func:`_lit_colour`).
 
     >>> from companion.vision.colours import lab_of_rgb
     >>> pal = Palette.nominal()
@@ -114,7 +115,7 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     peaked = _smoothed(bins, chroma * chroma)
     counts = np.bincount(bins, minlength=BINS)
     found: dict[str, tuple[float, TeamColour]] = {}
-    near_mass = np.convolve(np.concatenate([counts[-8:], counts, counts[:8]]), np.ones(17, int), "valid")  # +-8 bins
+    near_mass = _near_counts(counts)
     peaks = np.nonzero((peaked >= np.roll(peaked, 1)) & (peaked >= np.roll(peaked, -1)) &
                        (near_mass >= min_mass) & (near_mass <= max_mass))[0].tolist()
     kept: list[int] = []
@@ -127,13 +128,9 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     second = []         # ... and were not named: the name's, if the stronger one is only a blend
     for k in kept:                                   # strongest first
         centre = (k + 0.5) / BINS * 2 * np.pi - np.pi
-        near = (bins - (k - 8)) % BINS <= 16                      # the bins within +-16 degrees
         if not wanted:
             break
-        c_near = chroma[near]
-        c_ab = percentile(c_near, 70)                # the rim's own colour, not its blurred edge
-        h = math.atan2(median(b[near] / c_near), median(a[near] / c_near))
-        lab = (median(L[near]), c_ab * math.cos(h), c_ab * math.sin(h))
+        h, c_ab, lab = _peak_colour(bins, k, a, b, L, chroma)
         # its colour as near a stronger cluster's as two peaks of one paint: that paint's (its
         # saturated and its duller pixels can peak apart, their colours do not). Not a turned
         # cluster's when far lighter and more saturated than it: pale yellow rims (L 64, hue
@@ -277,16 +274,11 @@ def _lit_colour(a: np.ndarray, b: np.ndarray, L: np.ndarray, counted: np.ndarray
         return None
     chroma = np.sqrt(a * a + b * b)
     bins = ((hue + np.pi) / (2 * np.pi) * BINS).astype(int) % BINS
-    counts = np.bincount(bins, minlength=BINS)
-    mass = np.convolve(np.concatenate([counts[-8:], counts, counts[:8]]), np.ones(17, int), "valid")   # +-8 bins
+    mass = _near_counts(np.bincount(bins, minlength=BINS))
     k = int(np.argmax(mass))
     if not min_mass <= mass[k] <= max_mass:
         return None
-    near = (bins - (k - 8)) % BINS <= 16
-    c_near = chroma[near]
-    c_ab = percentile(c_near, 70)
-    h = math.atan2(median(b[near] / c_near), median(a[near] / c_near))
-    lab = (median(L[near]), c_ab * math.cos(h), c_ab * math.sin(h))
+    h, _, lab = _peak_colour(bins, k, a, b, L, chroma)
     best = _paint_of(h, lab, wanted, surface, surface_L)
     if best.name in taken or math.degrees(hue_gap(best.hue, h)) > NAME_WITHIN_DEG:
         return None
@@ -304,7 +296,23 @@ def _paler_paint(lab, other) -> bool:
     >>> _paler_paint((50.0, 1.0, 30.0), (37.6, 9.6, 24.6))
     False
     """
-    return bool(lab[0] >= other[0] + PALER_L and math.hypot(lab[1], lab[2]) >= PALER_CHROMA * math.hypot(other[1], other[2]))
+    return bool(lab[0] >= other[0] + PALER_L and
+                math.hypot(lab[1], lab[2]) >= PALER_CHROMA * math.hypot(other[1], other[2]))
+
+
+def _near_counts(counts: np.ndarray) -> np.ndarray:
+    """How many pixels lie within 8 bins (16 degrees) of each hue bin, round the circle."""
+    return np.convolve(np.concatenate([counts[-8:], counts, counts[:8]]), np.ones(17, int), "valid")
+
+
+def _peak_colour(bins: np.ndarray, k: int, a, b, L, chroma) -> tuple[float, float, tuple[float, float, float]]:
+    """The colour of the pixels within 16 degrees of hue bin ``k``: (its hue, its chroma, its
+    Lab). Its chroma is their 70th percentile's, the rim's own colour, not its blurred edge."""
+    near = (bins - (k - 8)) % BINS <= 16
+    c_near = chroma[near]
+    c_ab = percentile(c_near, 70)
+    h = math.atan2(median(b[near] / c_near), median(a[near] / c_near))
+    return h, c_ab, (median(L[near]), c_ab * math.cos(h), c_ab * math.sin(h))
 
 
 def _smoothed(bins: np.ndarray, weights: np.ndarray) -> np.ndarray:
