@@ -90,12 +90,8 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
     # own colour counts, whatever its chroma.
     surface_chroma = float(np.hypot(sa, sb))
     near_surface = max(MIN_CHROMA, 0.6 * surface_chroma)
-    c2 = a * a + b * b
-    colourful = (c2 >= MIN_CHROMA ** 2) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2)
-    lit = None          # on turf: the pixels far lighter than it (see _lit_colour)
-    if surface_chroma >= COLOURED_SURFACE:
-        lit = (L >= surface_L + LIT_L) & (c2 >= LIT_CHROMA ** 2)
-        lit = (a[lit].astype(np.float64), b[lit].astype(np.float64), L[lit].astype(np.float64), colourful[lit])
+    colourful = (a * a + b * b >= MIN_CHROMA ** 2) & ((a - sa) ** 2 + (b - sb) ** 2 > near_surface ** 2)
+    every_pixel = (a, b, L, colourful)      # (for _lit_colour, asked last)
     a, b, L = (v[colourful].astype(np.float64) for v in (a, b, L))    # the rest is never looked at again
     chroma = np.sqrt(a * a + b * b)        # np.hypot calls libm a pixel at a time: 3x the cost
     hue = np.arctan2(b, a)
@@ -230,8 +226,9 @@ def picture_colours(a: np.ndarray, b: np.ndarray, L: np.ndarray, palette: Palett
         if f[1].name not in {c.name for _, c in kept} and \
                 as_paint(f[1], palette.get(f[1].name)) and own_team(*f):
             kept.append(f)
-    if lit is not None:
-        pale = _lit_colour(*lit, (sa, sb), surface_L, min_mass, max_mass, wanted, {c.name for _, c in kept})
+    taken = {c.name for _, c in kept}
+    if surface_chroma >= COLOURED_SURFACE and any(c.name not in taken for c in wanted):
+        pale = _lit_colour(*every_pixel, (sa, sb), surface_L, min_mass, max_mass, wanted, taken)
         if pale is not None:
             kept.append(pale)
     if passed is not None:
@@ -244,9 +241,9 @@ def _lit_colour(a: np.ndarray, b: np.ndarray, L: np.ndarray, counted: np.ndarray
                 surface_L: float, min_mass: float, max_mass: float, wanted: list[TeamColour],
                 taken: set[str]) -> tuple[float, TeamColour] | None:
     """A team's paint near a coloured surface's own colour but far lighter: (its mass, the
-    colour), or None. Among the pixels ``a``, ``b``, ``L`` that are ``LIT_L`` lighter than the
-    surface, with ``LIT_CHROMA`` (``counted``: those the other clusters were learned from,
-    unless within ``SURFACE_GAP_DEG`` of its hue), the strongest peak of hue at least
+    colour), or None. Among the picture's pixels ``a``, ``b``, ``L`` those ``LIT_L`` lighter
+    than the surface, with ``LIT_CHROMA`` (``counted``: those the other clusters were learned
+    from, unless within ``SURFACE_GAP_DEG`` of its hue), the strongest peak of hue at least
     ``LIT_GAP_DEG`` from the surface's (a white line's blur into turf keeps the turf's hue) is
     named as any cluster is, if that name is ``wanted`` and not ``taken``.
 
@@ -264,6 +261,8 @@ def _lit_colour(a: np.ndarray, b: np.ndarray, L: np.ndarray, counted: np.ndarray
     >>> _lit_colour(*pale, (-33.0, 27.0), 38.0, 50, 1e6, Palette.nominal().colours, {"yellow"}) is None
     True
     """
+    lit = (L >= surface_L + LIT_L) & (a * a + b * b >= LIT_CHROMA ** 2)
+    a, b, L, counted = a[lit].astype(np.float64), b[lit].astype(np.float64), L[lit].astype(np.float64), counted[lit]
     if len(a) < min_mass:
         return None
     hue = np.arctan2(b, a)
