@@ -14,6 +14,7 @@ import numpy as np
 MM = 1 / 25.4
 SIZES_MM = (30, 40, 50)
 RIM_MM = 4.0                # a rim's typical width (TABLE_SPEC: at least 3 mm)
+SIZE_WITHIN_MM = 3.5        # a diameter read this near a standard size is that size
 RIM_MIDS_IN = tuple((s / 2 - 2) * MM for s in SIZES_MM)   # each size's rim centre line, a 4 mm rim
 
 

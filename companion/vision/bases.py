@@ -36,7 +36,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, nominal_radius, rim_mid, within
+from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZE_WITHIN_MM, SIZES_MM, Base, nominal_radius,
+                                          rim_mid, within)
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import each_ransac_circle
 from companion.vision.blends import between, blends, lighter_than_blend
@@ -548,7 +549,7 @@ class BaseFinder(LateReadings, RimMeasure):
         own, before the rims' cluster was searched: it found nothing left to read."""
         taken = []
         palette = nameable(self.palette, self.teams, self.surface_ab)
-        for b in bases:
+        for k, b in enumerate(bases):
             if b.color == other.name or id(b) in moving or b.paint_ab is None:
                 continue
             h = math.atan2(b.paint_ab[1], b.paint_ab[0])
@@ -556,11 +557,11 @@ class BaseFinder(LateReadings, RimMeasure):
             lab = (b.paint_L if b.paint_L is not None else holder.lab[0], *b.paint_ab)
             if math.degrees(hue_gap(h, holder.hue) - hue_gap(h, other.hue)) >= TAKEN_NEARER_DEG and \
                     paint_named(lab, b.color, palette, self.surface_ab, self.surface_L)[0] == other.name:
-                taken.append(b)
+                taken.append(k)
         if len(taken) < RIMS_NAMING:
             return False
-        for b in taken:
-            bases[next(k for k, x in enumerate(bases) if x is b)] = replace(b, color=other.name)
+        for k in taken:
+            bases[k] = replace(bases[k], color=other.name)
         return True
 
     def _shade_of(self, other: TeamColour, colour: TeamColour, held: list[Base]) -> bool:
@@ -877,15 +878,15 @@ class BaseFinder(LateReadings, RimMeasure):
 
 
 def _between_sizes(r_mid: float) -> bool:
-    """Whether a rim whose centre line has radius ``r_mid`` (inches) lies more than 3.5 mm
-    from every standard size, as :meth:`RimMeasure._finish` judges a two-edge reading (which
+    """Whether a rim whose centre line has radius ``r_mid`` (inches) lies more than
+    ``SIZE_WITHIN_MM`` from every standard size, as :meth:`RimMeasure._finish` judges a two-edge reading (which
     a rescue then sizes by its outer edge where the colour is half the surface's).
 
     >>> _between_sizes(rim_mid(40)), _between_sizes(rim_mid(40) + 2.5 * MM)
     (False, True)
     """
     diameter = 2 * r_mid / MM + RIM_MM
-    return min(abs(s - diameter) for s in SIZES_MM) > 3.5
+    return min(abs(s - diameter) for s in SIZES_MM) > SIZE_WITHIN_MM
 
 
 def _far_truer(again: Base, base: Base) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from companion.vision.base_reading import MM, SIZES_MM, Base
+from companion.vision.base_reading import MM, SIZE_WITHIN_MM, SIZES_MM, Base
 from companion.vision.circles import consensus_circle, crossings, falls_below, robust_circle
 from companion.vision.stats import median, row_medians
 
@@ -117,7 +117,7 @@ def outer_size(diameter: float) -> int | None:
     (40, 40, 30, None)
     """
     size = min(SIZES_MM, key=lambda s: abs(s - diameter))
-    if abs(size - diameter) > 3.5:
+    if abs(size - diameter) > SIZE_WITHIN_MM:
         size = max((s for s in SIZES_MM if s < diameter), default=size)
     return None if abs(size - diameter) > 5.5 else size
 

@@ -29,7 +29,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from companion.vision.base_reading import MM, RIM_MIDS_IN, RIM_MM, SIZES_MM, Base, next_size, nominal_radius, rim_mid
+from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZE_WITHIN_MM, SIZES_MM, Base, next_size,
+                                          nominal_radius, rim_mid)
 from companion.vision.circles import (crossings, fit_concentric, fit_concentric_algebraic, outermost_crossings,
                                       robust_circle)
 from companion.vision.blends import BLEND_MOST_SURFACE, NEUTRAL_OFF, blend_position, blend_reach, blended_paint, blends
@@ -463,13 +464,13 @@ class RimMeasure:
         diameter = 2 * (ro + ri) / 2 / MM + RIM_MM
         size = min(SIZES_MM, key=lambda s: abs(s - diameter))
         mixed = wider = False
-        if abs(size - diameter) > 3.5 and ri > 0:
+        if abs(size - diameter) > SIZE_WITHIN_MM and ri > 0:
             # Between two sizes: a raised base's light side or a wide blur spreads the rim outward
             # (its outer edge moves 2-4 mm), never inward. The inner edge, against the base's top,
             # stays: the size whose inner edge it is, if the outer edge is not inside that size's.
             by_inner = 2 * ri / MM + 2 * RIM_MM
             nearest = min(SIZES_MM, key=lambda s: abs(s - by_inner))
-            if abs(nearest - by_inner) <= 3.5 and (nearest / 2 - 1) * MM <= ro <= (nearest / 2 + 4.5) * MM:
+            if abs(nearest - by_inner) <= SIZE_WITHIN_MM and (nearest / 2 - 1) * MM <= ro <= (nearest / 2 + 4.5) * MM:
                 size, diameter = nearest, by_inner
                 # unless both edges moved in: a figure of the rim's colour over a dark top pulls
                 # the inner edge in, and the score's half lies inside the outer edge on turf
@@ -484,7 +485,7 @@ class RimMeasure:
                 outer_size = min(SIZES_MM, key=lambda s: abs(s - by_outer))
                 if abs(outer_size - by_outer) <= 1.5 and ri < (outer_size / 2 - 3) * MM:
                     size, diameter = outer_size, by_outer
-            if abs(size - diameter) > 3.5 and self._rescuing:
+            if abs(size - diameter) > SIZE_WITHIN_MM and self._rescuing:
                 # Nor that: the centre line with the outer edge where the colour is half the
                 # surface's (on turf, and more so through JPEG, the score's half lies inside it)
                 ro_mix = mixed_outer()
@@ -493,13 +494,12 @@ class RimMeasure:
                 if ro_mix is not None and 0.0 <= ro_mix - ro <= 3 * MM:
                     by_mix = (ro_mix + ri) / MM + RIM_MM
                     mix_size = min(SIZES_MM, key=lambda s: abs(s - by_mix))
-                    if abs(mix_size - by_mix) <= 3.5:
+                    if abs(mix_size - by_mix) <= SIZE_WITHIN_MM:
                         size, diameter, mixed = mix_size, by_mix, True
-        if abs(size - diameter) > 3.5 and self._known_size is not None and \
-                abs(self._known_size - diameter) <= KNOWN_REACH_MM:
-            size = self._known_size
-        if abs(size - diameter) > 3.5 or coverage < least_coverage or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
-            self._between |= abs(size - diameter) > 3.5 and ri > 0     # (a rescue may size it)
+        if abs(size - diameter) > SIZE_WITHIN_MM:
+            size = self._known_near(diameter) or size
+        if abs(size - diameter) > SIZE_WITHIN_MM or coverage < least_coverage or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
+            self._between |= abs(size - diameter) > SIZE_WITHIN_MM and ri > 0     # (a rescue may size it)
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T
         res = np.concatenate([np.hypot(ox - c[0], oy - c[1]) - ro, np.hypot(ix - c[0], iy - c[1]) - ri])
@@ -614,6 +614,12 @@ class RimMeasure:
             return None
         return base
 
+    def _known_near(self, diameter: float) -> int | None:
+        """The known size of the tracked base being measured again (``_known_size``), when a
+        reading ``diameter`` mm across that names no size lies within ``KNOWN_REACH_MM`` of it."""
+        known = self._known_size
+        return known if known is not None and abs(known - diameter) <= KNOWN_REACH_MM else None
+
     def _outer_only(self, reg: Registration, colour: TeamColour, centre: np.ndarray, outer_r: np.ndarray,
                     ok: np.ndarray, peak_lab: np.ndarray, lab, rho, score) -> Base | None:
         """Measure a base from its rim's outer edge alone (its inner edge hidden by a figure of
@@ -641,9 +647,7 @@ class RimMeasure:
             edge = halfway_radius(lab, score, rho, centre, rows[keep], c, ro)
             if edge is not None:                # (the pictures' own spread is a half-score edge's)
                 halfway, diameter = True, 2 * edge / MM - self._outer_spread_mm(reg, c)
-        size = outer_size(diameter)
-        if size is None and self._known_size is not None and abs(diameter - self._known_size) <= KNOWN_REACH_MM:
-            size = self._known_size
+        size = outer_size(diameter) or self._known_near(diameter)
         if size is None:
             return self._reject(f"outer edge: diameter {diameter:.1f} mm, coverage {coverage:.2f}")
         rim, peak = rim_paint(lab, rho, centre, rows[keep], c, ro), median_ab(peak_lab[rows[keep]])
