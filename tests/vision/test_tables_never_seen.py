@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.sim.testset import make_turned_case, make_wide_case
+from companion.sim.testset import make_army_case, make_turned_case, make_wide_case
 from companion.vision import parallax
 from companion.vision.base_reading import Base, rim_mid
 from companion.vision.bases import BaseFinder
@@ -247,7 +247,6 @@ def test_an_army_beside_pale_yellow_rims_on_turf_leaves_them_their_team(pitch, s
     # dark red) and 160288 (16.3 px/in; red and yellow): the yellow rims, 2-3 px wide, blur
     # into the turf at hue 113-122 (the turf's 141), L 58-71 (the turf's 38-41), and no
     # yellow was learned; the figures' outlines inside them were read as red or blue bases.
-    from companion.sim.testset import make_army_case
     case = replace(make_army_case(seed), jpeg_quality=quality)
     found = _bases(case, pitch)
     for p in case.scene.pieces:
@@ -259,7 +258,6 @@ def test_yellow_rims_beside_their_armys_brown_figures_are_no_shade_of_them(pitch
     # figures brown): the brown (L 37, hue 69) turned from red's name as a shade of the red
     # team, and the yellow rims' peak (L 64, hue 89), 18 degrees from it, was taken for the
     # same paint: no yellow was learned, and every yellow base was missed.
-    from companion.sim.testset import make_army_case
     case = replace(make_army_case(161804), jpeg_quality=94)
     _each_piece_found(case, _bases(case, pitch), 0.05)
 
@@ -559,7 +557,6 @@ def test_rims_read_in_another_colour_before_their_passed_over_cluster_was_search
     # searched; it found nothing left, and all five blue bases were read as cyan. Four rims'
     # paint is the passed cluster's, and they are renamed in the search; `companion detect`
     # names the fifth (paint at hue -106) by the picture's own rims of the two teams.
-    from companion.sim.testset import make_army_case
     from companion.vision.detect import read_picture
     case = replace(make_army_case(163344), jpeg_quality=91)
     found = _bases(case, pitch)
@@ -1494,7 +1491,6 @@ def test_a_rim_measured_before_the_rim_it_touches_was_found_is_read_again_withou
     # a yellow 30 that only a late reading found. Measured first with rays into the 30's rim,
     # it fitted 0.059 in and lost to a yellow figure's outline read as a 30 beside it; measured
     # again without those rays it is read, and the figure is not.
-    from companion.sim.testset import make_army_case
     found = _bases(replace(make_army_case(152516), jpeg_quality=92), pitch)
     assert _near(found, 11.18, 2.99, 0.05) == [("yellow", 50)]
     assert _near(found, 12.75, 2.78, 0.05) == [("yellow", 30)]
