@@ -40,7 +40,7 @@ from companion.vision.base_reading import (MM, RIM_MIDS_IN, RIM_MM, SIZE_WITHIN_
                                           rim_mid, within)
 from companion.vision.camera_model import CameraModel
 from companion.vision.circles import each_ransac_circle
-from companion.vision.blends import between, blends, lighter_than_blend
+from companion.vision.blends import between, blend_position, blends, lighter_than_blend
 from companion.vision.colours import Palette, TeamColour, hue_gap
 from companion.vision.picture_colours import (MERGE_DEG, TEAMS_APART_DEG, nameable, paint_apart, paint_named,
                                               picture_colours, surface_colour)
@@ -58,6 +58,7 @@ OFF_BOARD_IN = 1.0       # a rim circle centred further off the board is a ring 
 NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measured in the next colour this near
 RIMS_NEARER_DEG = 15.0  # rims whose paint names another colour by this much more than theirs ...
 RIMS_NAMING = 2         # ... this many at least, are that colour's team (_named_by_rims)
+MARGIN_BLUR_SHARE = 0.25  # a ring of the margin round the play area's corner, blurred this far into the surface
 TAKEN_NEARER_DEG = 5.0  # a rim whose paint lies this much nearer in hue to a cluster passed over is its (_taken_over)
 NEARER_NAME_DEG = 10.0  # a cluster passed over this much nearer its name's palette hue than the holder: searched
 ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
@@ -364,9 +365,8 @@ class BaseFinder(LateReadings, RimMeasure):
         ring drawn beside the margin's colour is another colour's."""
         if self.board_in is None or margin_ab is None:
             return False
-        ma, mb = margin_ab
         pa, pb = base.ab
-        if not _same_paint(pa, pb, (ma, mb)):
+        if not self._margin_paint(base.ab, margin_ab):
             return False
         w, h = self.board_in
         if not (0 <= base.x_in <= w and 0 <= base.y_in <= h):
@@ -379,6 +379,17 @@ class BaseFinder(LateReadings, RimMeasure):
         seen = _same_paint(lab[:, 1], lab[:, 2], (pa, pb))
         return np.count_nonzero(seen[~on]) >= 0.6 * np.count_nonzero(~on) and \
             np.count_nonzero(seen[on]) <= 0.2 * np.count_nonzero(on)
+
+    def _margin_paint(self, ab: tuple[float, float], margin_ab: tuple[float, float]) -> bool:
+        """Whether a ring's colour ``ab`` is the margin's ``margin_ab`` (:func:`_same_paint`), or
+        that blurred a little into the surface: a quarter of the way to it at most, and within 8
+        of the line. A circle drawn about the play area's corner reads the margin mixed with the
+        turf and the corner's lines, 8.0-8.5 off the margin's median toward the turf (a brown
+        table: army 160204, 172536, 173488)."""
+        if _same_paint(ab[0], ab[1], margin_ab):
+            return True
+        t, off, _ = blend_position(np.asarray(ab, float), margin_ab, self.surface_ab)
+        return float(t) <= MARGIN_BLUR_SHARE and float(off) <= 8.0
 
     @staticmethod
     def _kernel(ppi: float) -> np.ndarray:

@@ -1547,6 +1547,31 @@ def test_a_circle_in_the_margins_colour_about_the_play_areas_corner_is_no_base(p
     _each_piece_found(case, found, 0.1)
 
 
+@pytest.mark.parametrize("seed, quality, corners", [(172536, 94, [(0.57, 0.59), (0.41, 29.55)]),
+                                                     (173488, 88, [(21.46, 0.53)]), (160204, 94, [(21.38, 29.42)])])
+def test_a_ring_of_the_margin_blurred_into_the_turf_about_the_play_areas_corner_is_no_base(pitch, seed, quality,
+                                                                                           corners):
+    # Army seeds on turf with a brown table round the play area (16.7-17.1 px/in): a circle drawn
+    # about the corner reads the brown mixed with the turf and the corner's lines, 8.0-8.5 off
+    # the margin's median toward the turf, and each was a base invented there.
+    case = replace(make_army_case(seed), jpeg_quality=quality)
+    found = _bases(case, pitch)
+    for x, y in corners:
+        assert _near(found, x, y, 1.0) == []
+
+
+def test_a_ring_in_the_margins_colour_blurred_a_little_into_the_surface_is_the_margins():
+    finder = BaseFinder(board_in=(22.0, 30.0))
+    finder.surface_ab = (-36.0, 30.0)                                    # turf
+    brown = (7.8, 12.1)                                                  # the table round it
+    at_corner = Base(-0.2, -0.3, 40, "yellow", 0.84, 0.5, 0.05, ab=(-0.4, 10.2))   # 8.4 off brown
+    assert finder._margin_only(None, None, at_corner, brown)
+    # a pale yellow rim's colour lies off the brown's line to the turf, and a ring halfway to
+    # the turf is more turf than margin
+    for ab in ((-5.0, 30.0), (-14.0, 21.0)):
+        assert not finder._margin_only(None, None, replace(at_corner, ab=ab), brown)
+
+
 def test_a_base_at_the_play_areas_edge_in_a_colour_unlike_the_margin_stays(pitch):
 
     finder = BaseFinder(board_in=(pitch.width_in, pitch.height_in))
