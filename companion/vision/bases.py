@@ -59,6 +59,7 @@ NEXT_HUE_DEG = 60.0      # a circle of one colour measured as no base is measure
 RIMS_NEARER_DEG = 15.0  # rims whose paint names another colour by this much more than theirs ...
 RIMS_NAMING = 2         # ... this many at least, are that colour's team (_named_by_rims)
 MARGIN_BLUR_SHARE = 0.25  # a ring of the margin round the play area's corner, blurred this far into the surface
+SURFACE_PAINT = 6.0     # a rim's paint this near the surface's (Lab a, b) shows no paint: it holds no name there
 TAKEN_NEARER_DEG = 5.0  # a rim whose paint lies this much nearer in hue to a cluster passed over is its (_taken_over)
 NEARER_NAME_DEG = 10.0  # a cluster passed over this much nearer its name's palette hue than the holder: searched
 ANY_RIM_SEARCH = (RIM_MID_MIN_IN, (RIM_MID_MIN_IN * 0.85, RIM_MID_MAX_IN * 1.15))   # rim mid radius, range: any size
@@ -648,11 +649,16 @@ class BaseFinder(LateReadings, RimMeasure):
         renamed = {id(b): name for name, group in moved.items() for b, _ in group}
         return [replace(b, color=renamed[id(b)]) if id(b) in renamed else b for b in bases]
 
+    def _surface_paint(self, base: Base) -> bool:
+        """Whether ``base``'s rim's paint is the surface's own colour (within ``SURFACE_PAINT``)."""
+        paint = base.paint_ab if base.paint_ab is not None else base.ab
+        return bool(np.hypot(paint[0] - self.surface_ab[0], paint[1] - self.surface_ab[1]) <= SURFACE_PAINT)
+
     def _rims_of_another(self, bases: list[Base]) -> dict[str, list[tuple[Base, tuple]]]:
         """:meth:`_named_by_rims`' rims of ``bases`` whose paint is another colour's, under that
         colour's name, each with its paint (Lab)."""
         moved: dict[str, list[tuple[Base, tuple]]] = {}
-        held = {b.color for b in bases}
+        held = {b.color for b in bases if not self._surface_paint(b)}
         colours = nameable(self.palette, self.teams, self.surface_ab)
         for b in bases:
             paint = b.paint_ab if b.paint_ab is not None else b.ab

@@ -566,6 +566,21 @@ def test_rims_read_in_another_colour_before_their_passed_over_cluster_was_search
     _each_piece_found(case, [SimpleNamespace(**p) for p in out["pieces"]], 0.05)
 
 
+def test_a_reading_whose_paint_is_the_turfs_holds_no_name_from_rims_whose_paint_is_that_name(pitch):
+    # Army seed 175084 (19.7 px/in, raised; blue and yellow teams, the yellow army's figures
+    # brown): the brown took the name red and the yellow rims (L 68-72, paint hue 81-86) were
+    # read in it; yellow was learned from their blur into the turf, and held by one reading
+    # whose paint is the turf's own (2.3 off it), so the rims were not renamed, and
+    # `companion detect` named all five yellow bases red.
+    from companion.vision.detect import read_picture
+    case = replace(make_army_case(175084), jpeg_quality=90)
+    status, out, _ = read_picture(case.image(), pitch, case.camera_model())
+    assert status == 0
+    for p in case.scene.pieces:
+        assert [b["color"] for b in out["pieces"] if math.hypot(b["x_in"] - p.x_in, b["y_in"] - p.y_in) < 0.1] == \
+            [p.team], p
+
+
 def test_a_pale_rim_around_a_saturated_cloak_keeps_its_own_outer_edge():
     """Along a ray: the cloak (score 60) to 0.5 in, the pale rim (25) to 0.7 in, then the
     surface. Half the ray's peak puts the edge on the cloak's; the outermost ring's own
