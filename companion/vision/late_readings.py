@@ -91,7 +91,10 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     fitted 2.3 times as loosely as the rim (turned case 121640), stands on it as a figure
     does. A two-edge ring as large as the rim, on it, is as likely the rim, and the other
     reading the figure's outline (turned case 59040: a blue 30 mm rim, read loosely by both
-    edges, under a red figure read by its outline as a 30 mm base).
+    edges, under a red figure read by its outline as a 30 mm base); unless it is of the rim's
+    own colour and no wider than it: a figure of its team's paint leaning 0.57 in out of a
+    blue 30 mm rim, read loosely by two edges as a base of the rim's size (turned and army
+    case 172104).
 
     >>> cloak = Base(19.54, 1.47, 30, "blue", 0.525, 0.62, 0.0327, edges=1)
     >>> rim = Base(18.75, 1.94, 50, "blue", 1.08, 0.71, 0.0155, edges=1)      # turned case 36072
@@ -135,6 +138,10 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     >>> magenta = Base(11.31, 23.52, 30, "magenta", 0.626, 0.83, 0.0117, edges=1)  # army case 152992
     >>> leaning_out(navy, magenta), leaning_out(navy, replace(magenta, coverage=0.6))
     (True, False)
+    >>> outline = Base(6.94, 27.20, 30, "blue", 0.551, 0.71, 0.040)
+    >>> blue_rim = Base(7.34, 26.79, 30, "blue", 0.621, 0.75, 0.019, edges=1)   # turned case 172104
+    >>> leaning_out(outline, blue_rim), leaning_out(replace(outline, color="red"), blue_rim)
+    (True, False)
     >>> neighbour = Base(18.62, 28.08, 40, "blue", 0.83, 0.9, 0.036)
     >>> ring = Base(20.18, 28.44, 50, "blue", 1.004, 0.46, 0.012)           # turned case 62456
     >>> leaning_out(neighbour, ring)
@@ -144,7 +151,8 @@ def leaning_out(figure: Base, rim: Base) -> bool:
         d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
         return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and (
             (LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and d <= rim.radius_in + figure.radius_in / 2) or
-            (figure.diameter_mm < rim.diameter_mm and _stands_on(figure, rim)))
+            ((figure.diameter_mm < rim.diameter_mm or (figure.color == rim.color and
+                                                        figure.radius_in <= rim.radius_in)) and _stands_on(figure, rim)))
     smaller = figure.diameter_mm < rim.diameter_mm or (
         figure.diameter_mm == rim.diameter_mm and figure.radius_in < rim.radius_in - SAME_RING_MM * MM)
     if smaller and LEANING_TIGHTER * rim.residual_in <= figure.residual_in and \

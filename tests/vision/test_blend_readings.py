@@ -661,6 +661,15 @@ def test_a_loose_two_edge_rim_is_no_figure_on_a_figure_read_as_large(pitch):
     _stands_alone(59040, pitch, 11.45, 1.32, ("blue", 30), 0.5, quality=95)
 
 
+def test_a_loose_two_edge_reading_of_the_rims_own_colour_leaning_out_of_it_is_a_figure(pitch):
+    """Turned seed 172104 (flat, 17.0 px/in) at JPEG 95: a blue figure leaning 0.57 in out of its
+    blue 30 mm rim, read loosely by two edges (0.040 in) as a 30 mm base, and the rim read by
+    its outer edge alone, twice as tightly, on more of its round. As large as the rim but of
+    its colour and no wider, the loose reading is the figure: the rim stands, within 0.05 in,
+    and no other base there."""
+    _stands_alone(172104, pitch, 7.34, 26.78, ("blue", 30), 0.7, quality=95)
+
+
 def test_a_ring_read_a_size_small_on_part_of_its_round_gives_way_to_it_read_whole(pitch):
     """Turned seed 125480 (flat, 17.9 px/in) at JPEG 90, yellow and blue teams on turf: a figure
     over a pale blue 50 mm rim. Blue's blend read it by two edges on 46 % of its round, sized
