@@ -359,7 +359,8 @@ class BaseFinder(LateReadings, RimMeasure):
     def _margin_only(self, frame: np.ndarray, reg: Registration, base: Base,
                      margin_ab: tuple[float, float] | None) -> bool:
         """Whether ``base`` is the margin round the play area, not a rim: a ring in the margin's
-        colour ``margin_ab`` (:meth:`_margin_colour`), centred off the play area, or seen where
+        colour ``margin_ab`` (:meth:`_margin_colour`; or in that blurred a little into the
+        surface, :meth:`_margin_paint`), centred off the play area, or seen where
         it runs off the play area and not where it runs on it: a circle drawn about the play
         area's corner in a margin of a colour near a team's (a brown frame read as red, or as
         yellow). A base at the edge shows its rim on the play area too, in its own paint; and a

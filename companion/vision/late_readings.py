@@ -149,10 +149,12 @@ def leaning_out(figure: Base, rim: Base) -> bool:
     """
     if figure.edges != 1:
         d = math.hypot(figure.x_in - rim.x_in, figure.y_in - rim.y_in)
+        # standing on the rim: a size smaller, or of the rim's own colour and no wider
+        under = figure.diameter_mm < rim.diameter_mm or \
+            (figure.color == rim.color and figure.radius_in <= rim.radius_in)
         return figure.diameter_mm <= rim.diameter_mm and figure.residual_in > LOOSE_FIT_IN and (
             (LOOSE_TIGHTER * rim.residual_in <= figure.residual_in and d <= rim.radius_in + figure.radius_in / 2) or
-            ((figure.diameter_mm < rim.diameter_mm or (figure.color == rim.color and
-                                                        figure.radius_in <= rim.radius_in)) and _stands_on(figure, rim)))
+            (under and _stands_on(figure, rim)))
     smaller = figure.diameter_mm < rim.diameter_mm or (
         figure.diameter_mm == rim.diameter_mm and figure.radius_in < rim.radius_in - SAME_RING_MM * MM)
     if smaller and LEANING_TIGHTER * rim.residual_in <= figure.residual_in and \
