@@ -38,6 +38,17 @@ class Base:
     paint_L: float | None = None                  # ... and its lightness (a blend into the surface is no lighter than both)
     part: bool = False        # read by two edges on fewer rays than a whole rim needs (rim_measure.PART_RAYS)
 
+    @property
+    def shown_paint(self) -> tuple[float, float]:
+        """The rim's own paint (Lab a, b), or its ring's colour where the paint was not read.
+
+        >>> Base(0.0, 0.0, 30, "red", 0.6, 1.0, 0.0, ab=(40.0, 20.0)).shown_paint
+        (40.0, 20.0)
+        >>> Base(0.0, 0.0, 30, "red", 0.6, 1.0, 0.0, ab=(40.0, 20.0), paint_ab=(45.0, 25.0)).shown_paint
+        (45.0, 25.0)
+        """
+        return self.paint_ab if self.paint_ab is not None else self.ab
+
 
 def within(pts: np.ndarray, bases, margin_in: float = 0.0) -> np.ndarray:
     """Which of ``pts`` (board inches, N x 2) lie within ``margin_in`` of a base's measured rim.

@@ -652,7 +652,7 @@ class BaseFinder(LateReadings, RimMeasure):
 
     def _surface_paint(self, base: Base) -> bool:
         """Whether ``base``'s rim's paint is the surface's own colour (within ``SURFACE_PAINT``)."""
-        paint = base.paint_ab if base.paint_ab is not None else base.ab
+        paint = base.shown_paint
         return bool(np.hypot(paint[0] - self.surface_ab[0], paint[1] - self.surface_ab[1]) <= SURFACE_PAINT)
 
     def _rims_of_another(self, bases: list[Base]) -> dict[str, list[tuple[Base, tuple]]]:
@@ -662,7 +662,7 @@ class BaseFinder(LateReadings, RimMeasure):
         held = {b.color for b in bases if not self._surface_paint(b)}
         colours = nameable(self.palette, self.teams, self.surface_ab)
         for b in bases:
-            paint = b.paint_ab if b.paint_ab is not None else b.ab
+            paint = b.shown_paint
             read_in = self.colour(b.color)
             if between(paint, read_in.lab[1:], self.surface_ab):   # its colour's blend into the surface
                 continue
@@ -897,8 +897,9 @@ class BaseFinder(LateReadings, RimMeasure):
 
 def _between_sizes(r_mid: float) -> bool:
     """Whether a rim whose centre line has radius ``r_mid`` (inches) lies more than
-    ``SIZE_WITHIN_MM`` from every standard size, as :meth:`RimMeasure._finish` judges a two-edge reading (which
-    a rescue then sizes by its outer edge where the colour is half the surface's).
+    ``SIZE_WITHIN_MM`` from every standard size, as :meth:`RimMeasure._finish` judges a
+    two-edge reading (which a rescue then sizes by its outer edge where the colour is half the
+    surface's).
 
     >>> _between_sizes(rim_mid(40)), _between_sizes(rim_mid(40) + 2.5 * MM)
     (False, True)

@@ -498,7 +498,8 @@ class RimMeasure:
                         size, diameter, mixed = mix_size, by_mix, True
         if abs(size - diameter) > SIZE_WITHIN_MM:
             size = self._known_near(diameter) or size
-        if abs(size - diameter) > SIZE_WITHIN_MM or coverage < least_coverage or ri <= 0 or not 1.5 * MM <= ro - ri <= 10 * MM:
+        if abs(size - diameter) > SIZE_WITHIN_MM or coverage < least_coverage or ri <= 0 or \
+                not 1.5 * MM <= ro - ri <= 10 * MM:
             self._between |= abs(size - diameter) > SIZE_WITHIN_MM and ri > 0     # (a rescue may size it)
             return self._reject(f"diameter {diameter:.1f} mm, coverage {coverage:.2f}, rim {(ro - ri) / MM:.1f} mm")
         (ox, oy), (ix, iy) = outer[keep].T, inner[keep].T

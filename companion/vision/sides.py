@@ -85,7 +85,7 @@ def named_for_sides(bases, most: int, seen: Palette, surface_ab, turns_hues: boo
     names = [renamed.get(b.color, b.color) for b in bases]
 
     def nearest(base, among) -> str:
-        paint = base.paint_ab if base.paint_ab is not None else base.ab
+        paint = base.shown_paint
         # off every mix of the colour, the surface and grey (a dim red rim is red greyed, off
         # red's line to the turf); inside more than one, the nearer line to the surface
         return min(among, key=lambda n: (off_mixes(paint, lines[n], surface_ab),
@@ -143,7 +143,7 @@ def named_by_own_rims(bases, surface_ab, turns_hues: bool, surface_L: float | No
     teams = sorted(set(names))
     if len(teams) != 2 or not turns_hues:
         return None
-    paints = [b.paint_ab if b.paint_ab is not None else b.ab for b in bases]
+    paints = [b.shown_paint for b in bases]
     named = []
     for i, (paint, name) in enumerate(zip(paints, names)):
         off, along = {}, {}
