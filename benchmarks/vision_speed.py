@@ -110,6 +110,8 @@ def main():
                     help="after the timing, run the first frames again under cProfile and list the N costliest "
                          "calls by cumulative time (its overhead inflates small calls: a ranking, not a timing)")
     args = ap.parse_args()
+    if args.frames < 1 or args.first_repeats < 1:
+        ap.error("--frames and --first-repeats take 1 or more")
     cv2.setNumThreads(1)
     profile = load_profile(args.board)
     aruco = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
@@ -167,7 +169,8 @@ def main():
         print("  every palette colour searched (no teams given)")
     if args.low_ppi and not args.pictures:
         print(f"  the board at {min(c.ppi for c in cases):.1f}-{max(c.ppi for c in cases):.1f} px/in")
-    print(f"full pipeline (tracking): median {ms(total, 50):.1f} ms, p90 {ms(total, 90):.1f} ms")
+    if total:       # (none with --frames 1: first frames only)
+        print(f"full pipeline (tracking): median {ms(total, 50):.1f} ms, p90 {ms(total, 90):.1f} ms")
     print(f"first frame (no tracks yet): median {ms(first, 50):.1f} ms")
     parts = ", ".join(f"{k} {np.median([m.get(k, 0.0) for m in first_stages]):.1f} ms"
                       for k in ("markers", "bases", "tokens+tracking"))
@@ -175,8 +178,8 @@ def main():
     print(f"ArUco detection alone (OpenCV's default parameters): median {ms(floor, 50):.1f} ms")
     print(f"the pipeline's own marker stage (tuned detection, corner refinement, homography): "
           f"median {ms(stage, 50):.1f} ms")
-    print(f"ratio to ArUco alone: tracked frame {ms(total, 50) / ms(floor, 50):.2f} (median), "
-          f"first frame {ms(first, 50) / ms(floor, 50):.2f}")
+    tracked = f"tracked frame {ms(total, 50) / ms(floor, 50):.2f} (median), " if total else ""
+    print(f"ratio to ArUco alone: {tracked}first frame {ms(first, 50) / ms(floor, 50):.2f}")
     print(f"first frame side by side with ArUco on the same frame (timed just before it): "
           f"{ms(first, 50) / ms(first_floor, 50):.2f} (ratio of medians), "
           f"{float(np.median(pair)):.2f} (median of the {len(pair)} ratios)")
