@@ -3,6 +3,7 @@
 - ``profile``       board profiles (TABLE_SPEC TOML): size, frame markers, tile grid
 - ``camera_model``  CAMERA.toml: intrinsics and lens distortion
 - ``registration``  the frame markers -> homography to board inches, every frame
+- ``projective``    homographies fitted and pictures warped, the same whatever OpenCV's release
 - ``colours``       team colours: the nominal palette, taught ones, the surface warning
 - ``picture_colours`` the team colours a picture shows, learned from its own pixels
 - ``blends``        where a colour lies between a paint and the surface (a rim's blur, a thin rim)
