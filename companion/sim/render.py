@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from companion.sim.scene import TEAM_RGB, Scene
+from companion.vision.projective import warp_perspective
 
 PPI = 60  # pixels per inch of the top-down painting
 RIM_IN = 4.0 / 25.4  # the coloured rim's width (TABLE_SPEC: at least 3 mm)
@@ -178,7 +179,7 @@ class TableRenderer:
         x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
         M = cv2.getPerspectiveTransform(src, dst - np.float32([x0, y0]))
         size = (x1 - x0, y1 - y0)
-        warped = cv2.warpPerspective(tile, M, size, flags=cv2.INTER_AREA)
+        warped = warp_perspective(tile, M, size)
         mask = cv2.warpPerspective(np.full((n, n), 255, np.uint8), M, size, flags=cv2.INTER_NEAREST)
         roi = img[y0:y1, x0:x1]
         roi[mask > 0] = warped[mask > 0]
@@ -222,8 +223,7 @@ class TableRenderer:
         topdown = self.paint(scene, look)
         to_board = np.array([[1 / PPI, 0, -MARGIN_IN], [0, 1 / PPI, -MARGIN_IN], [0, 0, 1]])
         H = cam.board_homography() @ to_board
-        frame = cv2.warpPerspective(topdown, H, (self.width, self.height), flags=cv2.INTER_AREA,
-                                    borderValue=(40, 44, 50))
+        frame = warp_perspective(topdown, H, (self.width, self.height), border_value=(40, 44, 50))
         self._bases(frame, scene, cam, look)
         self._figures(frame, scene, cam, look)
         if blur_sigma > 0:

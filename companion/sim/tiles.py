@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.vision.projective import warp_perspective
+
 ROWS = COLS = 5
 CELL_IN = 1.2
 BOARD_IN = ROWS * CELL_IN
@@ -258,7 +260,7 @@ def _render(case: TileCase) -> np.ndarray:
     pre = max(0.0, 0.5 * P / scale - 0.5)          # low-pass before shrinking, as a lens and sensor do
     if pre > 0:
         img = cv2.GaussianBlur(img, (0, 0), pre)
-    frame = cv2.warpPerspective(img, M, (fw, fh), flags=cv2.INTER_LINEAR, borderValue=table_bgr)
+    frame = warp_perspective(img, M, (fw, fh), border_value=table_bgr)
     frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.4, 1.2))
     noise = rng.normal(0, rng.uniform(1.5, 4.5), frame.shape)
     frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)

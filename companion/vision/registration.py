@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.vision.camera_model import CameraModel
 from companion.vision.profile import BoardProfile, aruco_dictionary, marker_corners
+from companion.vision.projective import fit_homography
 
 MOVED_PX = 1.5      # board corners shifting more than this since the last good frame: "moved"
 AGREE_PX = 1.0      # visible markers this close to where the last homography puts them: "still"
@@ -404,8 +405,7 @@ def _board_homography(profile: BoardProfile, sightings: list[MarkerSighting]):
     corners in ``sightings``: (H or None, board corners, their pixels)."""
     board = np.vstack([marker_corners(profile, s.id) for s in sightings])
     image = np.vstack([s.corners for s in sightings])
-    H, _ = cv2.findHomography(board, image, 0)
-    return H, board, image
+    return fit_homography(board, image), board, image
 
 
 def guesses_from_read(profile: BoardProfile, sightings: list[MarkerSighting], camera: CameraModel | None = None

@@ -35,6 +35,7 @@ import numpy as np
 from companion.files import write_atomic
 from companion.vision.colours import NOMINAL_RGB, Palette, TeamColour, lab_of_rgb
 from companion.vision.profile import Grid
+from companion.vision.projective import warp_perspective
 from companion.vision.registration import Registration
 
 TILE_KINDS = ("red", "blue", "yellow", "green")
@@ -91,8 +92,7 @@ def grid_lab(frame: np.ndarray, reg: Registration, grid: Grid, camera=None, ppi:
     s = grid.cell_in / n                         # flat pixel (x, y) -> board inches
     to_board = np.array([[s, 0, grid.origin_in[0] + s / 2], [0, s, grid.origin_in[1] + s / 2], [0, 0, 1]])
     if camera is None:                           # one homography: flat pixel -> image
-        flat = cv2.warpPerspective(frame, reg.H @ to_board, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                   borderMode=cv2.BORDER_REPLICATE)
+        flat = warp_perspective(frame, reg.H @ to_board, (w, h), inverse=True, border_mode=cv2.BORDER_REPLICATE)
     else:                                        # through the lens: a map per pixel
         ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
         pts = np.column_stack([xs.ravel() * s + to_board[0, 2], ys.ravel() * s + to_board[1, 2]])
