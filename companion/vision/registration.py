@@ -19,17 +19,12 @@ import numpy as np
 
 from companion.vision.camera_model import CameraModel
 from companion.vision.profile import BoardProfile, aruco_dictionary, marker_corners
+from companion.vision.projective import apply as apply_h  # noqa: F401  (imported from here by the rest)
 from companion.vision.projective import fit_homography
 
 MOVED_PX = 1.5      # board corners shifting more than this since the last good frame: "moved"
 AGREE_PX = 1.0      # visible markers this close to where the last homography puts them: "still"
 AGREE_FIT_PX = 3.0  # a marker whose corners all lie this close to a proposed homography agrees with it
-
-
-def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    pts = np.asarray(pts, np.float64).reshape(-1, 2)
-    q = pts @ H[:, :2].T + H[:, 2]
-    return q[:, :2] / q[:, 2:3]
 
 
 @dataclass(frozen=True)
