@@ -19,7 +19,7 @@ import numpy as np
 
 from companion.vision.camera_model import CameraModel
 from companion.vision.profile import BoardProfile, aruco_dictionary, marker_corners
-from companion.vision.projective import apply as apply_h  # noqa: F401  (imported from here by the rest)
+from companion.vision.projective import apply as apply_h
 from companion.vision.projective import fit_homography
 
 MOVED_PX = 1.5      # board corners shifting more than this since the last good frame: "moved"
