@@ -21,7 +21,8 @@ end, those whose pieces at the end are not the bases read (a piece missing, or o
 and the frames after the second with a stale piece or a mismatch; then the truth's bases
 missed, read in the wrong colour or size, and the readings of no base, in the first frame's
 bases and in the last frame's pieces (what watching the table adds). ``-v`` lists each case
-that has a stale piece or a mismatch.
+that has a stale piece or a mismatch, and each whose last pieces read otherwise against the
+truth than its first frame's bases.
 """
 
 from __future__ import annotations
@@ -139,6 +140,9 @@ def main():
         if args.verbose and (r["stale"] or r["mismatch"] or r["bad_frames"]):
             print(f"  {r['seed']} ({r['ppi']:.1f} px/in): stale at the end {r['stale']}, "
                   f"{'pieces not the bases read, ' if r['mismatch'] else ''}{r['bad_frames']} frames off")
+        if args.verbose and r["pieces"] != r["first"]:
+            print(f"  {r['seed']} ({r['ppi']:.1f} px/in): against the truth, the first frame's bases "
+                  f"{r['first'][1:]}, the last frame's pieces {r['pieces'][1:]} (missed, colour, size, extra)")
     print(f"{kind} cases{' on ' + args.surface if args.surface else ''}, {args.frames} frames each "
           f"{'(every other 15 % brighter) ' if args.exposure_hunting else ''}(frames after the second counted)")
     print(f"{'band':>12} {'cases':>6} {'stale piece at the end':>23} {'pieces not the bases':>21} {'frames off':>11}")
