@@ -132,6 +132,11 @@ class BaseFinder(LateReadings, RimMeasure):
         # not their name's (their paint named another seen colour), or rescued: where each
         # stands, and that colour (_read_by_at)
         self._read_by: list[tuple] = []
+        # the same, of the search before it, for the known bases the last search measured so
+        # (it reads no base again that stands): used on the tracked frames after it, not by a
+        # search, which measures each known base as its own last search read it (find)
+        self._late_kept: list[tuple[np.ndarray, TeamColour | None]] = []
+        self._read_by_kept: list[tuple] = []
         self._ghosts_of: tuple = (None, {})      # (palette, surface) and the ghost colours in it (_ghosts)
         # how much of a colour's paint in the last searched picture lies apart from others' (paint_apart),
         # and the answers so far (_a_team_of_its_own)
@@ -410,7 +415,10 @@ class BaseFinder(LateReadings, RimMeasure):
         for old in known:
             items.append((self.colour(old.color), np.array([old.x_in, old.y_in]),
                           rim_mid(old.diameter_mm), _touching(old, known)))
+        if search:
+            self._late_kept, self._read_by_kept = [], []
         measured = self.measure_many(frame, reg, items, [old.diameter_mm for old in known])
+        carried = []
         for old, (colour, centre, r_mid, touching), (base, fitted) in zip(known, items, measured):
             self._known_size = old.diameter_mm
             try:
@@ -421,6 +429,7 @@ class BaseFinder(LateReadings, RimMeasure):
                 base = self._still_there(frame, reg, old, colour)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
+                carried.append((base, self._late_at(centre), self._read_by_at(centre)))
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)
@@ -473,6 +482,16 @@ class BaseFinder(LateReadings, RimMeasure):
         self._passed_over(frame, reg, half, bases)
         bases = self._late_readings(frame, reg, bases, half)
         bases = self._separate_touching(frame, reg, bases, found_before)
+        # A known base this search measured again as the last one read it (late, or by another
+        # colour's score) is so measured on the tracked frames after it too: the search reads
+        # no base again that stands, and those frames measured it as a first reading, which
+        # can fail (a blue rim read late, stale on every frame whose light changed). The next
+        # search does not: measured as a first reading there, it is searched for afresh when
+        # that fails (a first search's misreading is not held for ever).
+        for base, late, read_by in carried:
+            if any(base is s for s in bases):
+                self._late_kept += [late] if late is not None else []
+                self._read_by_kept += [(np.array([base.x_in, base.y_in]), read_by)] if read_by is not None else []
         # (only the readings that stand: one a better reading replaced was not the base)
         self._read_by = [(np.array([b.x_in, b.y_in]), c) for b, c in self._read_by if any(b is s for s in bases)]
         # rings of the margin are dropped only now, as rings off the board are: the search goes
@@ -798,8 +817,10 @@ class BaseFinder(LateReadings, RimMeasure):
         as nothing is measured again in it (a rescue, rescued in it). Army 153216: a yellow rim
         whose paint names it red is nothing to red's score, and a pale blue rim rescued in the
         cluster passed over for blue is nothing to the blue the picture learned from its purple
-        figures; both were lost on every tracked frame whose picture changed about them."""
-        return next((colour for at, colour in self._read_by if np.hypot(*(at - centre)) < ONE_CENTRE_IN), None)
+        figures; both were lost on every tracked frame whose picture changed about them. On a
+        tracked frame, also where the last search measured a known base so (``_read_by_kept``)."""
+        return next((colour for at, colour in self._read_by + self._read_by_kept
+                     if np.hypot(*(at - centre)) < ONE_CENTRE_IN), None)
 
     def _as_read(self, frame, reg: Registration, colour: TeamColour, centre: np.ndarray, r_mid: float,
                  others: list[Base], how=None) -> Base | None:

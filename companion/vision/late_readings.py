@@ -600,8 +600,10 @@ class LateReadings:
     def _late_at(self, centre: np.ndarray) -> tuple[np.ndarray, TeamColour | None] | None:
         """The last search's late reading (:meth:`_late_readings`) about ``centre``, if one stood there:
         a tracked base measured again as it was found, and no other is (a hand over the board
-        fails every base under it, each frame)."""
-        return next((late for late in self._late if np.hypot(*(late[0] - centre)) < ONE_CENTRE_IN), None)
+        fails every base under it, each frame); or the one before it, where the last search
+        measured the base so (``_late_kept``)."""
+        return next((late for late in self._late + self._late_kept if np.hypot(*(late[0] - centre)) < ONE_CENTRE_IN),
+                    None)
 
     def surface_turns_hues(self) -> bool:
         """Whether the surface is colourful enough (``BLEND_SURFACE_CHROMA``: turf, a printed mat)
