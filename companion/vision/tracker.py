@@ -5,6 +5,9 @@
   position, marked stale, until it is seen again; if it reappears elsewhere
   it is the same piece (same team and size) that was moved.
 - A jump larger than a glitch must be seen twice before the piece moves.
+- A frame that only measures the known bases again names and sizes no piece
+  anew: a base read about a piece's centre under another team or size is that
+  piece, still there, as it was.
 - A full search looks at the whole board: a piece it did not see where it read
   another base over it is not there. A base of the piece's team over it is
   that piece measured better (a figure read first, then its rim round it);
@@ -20,7 +23,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from companion.vision.base_reading import Base
-from companion.vision.overlaps import overlap
+from companion.vision.overlaps import ONE_CENTRE_IN, overlap
 
 GATE_IN = 1.5        # how far a piece may move between two frames and stay matched
 JUMP_IN = 0.25       # a move larger than this must be confirmed by a second frame
@@ -88,6 +91,8 @@ class Tracker:
         unmatched = [b for k, b in enumerate(bases) if k not in used]
         if searched:
             self._searched_over(bases, unmatched, seen, frame_no)
+        else:
+            self._read_over(unmatched, seen, frame_no)
         # a piece that went unseen and reappears elsewhere: same team and size, nearest stale one
         # (or a lifted one, when none is stale)
         for b in list(unmatched):
@@ -129,6 +134,22 @@ class Tracker:
                 self._jumps.pop(tid, None)
                 if t.player is not None:
                     self._lifted.append(replace(t, stale=True))
+
+    def _read_over(self, unmatched: list[Base], seen: set[int], frame_no: int) -> None:
+        """After a frame that measured the known bases again (no search): each piece not seen
+        that a base was read about the centre of (within ``ONE_CENTRE_IN``) is still there,
+        read under another name or size (a rim whose paint lies between two teams' hues under
+        a changing light, a cloak read as a smaller base). The piece keeps its place, name and
+        size (a search names and sizes it again), and the reading is no new piece. A reading
+        further off only overlapping it leaves it as it was, for the next search to settle."""
+        for b in list(unmatched):
+            over = [t for t in self.tracks.values()
+                    if t.id not in seen and np.hypot(b.x_in - t.x_in, b.y_in - t.y_in) < ONE_CENTRE_IN]
+            if over:
+                t = _nearest(over, b)
+                seen.add(t.id)
+                unmatched.remove(b)
+                self.tracks[t.id] = replace(t, stale=False, last_seen=frame_no)
 
     def _move(self, tid: int, b: Base, dist: float, frame_no: int) -> None:
         t = self.tracks[tid]

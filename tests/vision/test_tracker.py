@@ -92,6 +92,24 @@ def test_a_tracked_frame_does_not_give_a_piece_away():
     assert [(p.diameter_mm, p.stale) for p in t.pieces] == [(30, True)]
 
 
+def test_a_tracked_frame_that_reads_a_piece_under_another_name_leaves_it_as_it_was():
+    """A tracked frame that reads a piece's base about its centre under another team's name,
+    or another size (a rim whose paint lies between two hues under a changing light), still
+    sees the piece: it keeps its identity, name and size, and no second piece is made of the
+    reading, however many frames read it so. A full search then names it again."""
+    t = Tracker()
+    t.update([b(6.0, 2.6, "magenta", 30), b(9, 9)], 1, searched=True)
+    [piece, other] = t.update([b(6.0, 2.6, "magenta", 30), b(9, 9)], 2)
+    for f in (3, 4, 5):
+        t.update([b(6.04, 2.62, "red", 30), b(9, 9)], f)
+        assert [(p.id, p.color, p.diameter_mm, p.x_in, p.stale) for p in t.pieces] == \
+            [(piece.id, "magenta", 30, 6.0, False), (other.id, "red", 40, 9, False)]
+    t.update([b(6.0, 2.6, "magenta", 40), b(9, 9)], 6)
+    assert [(p.id, p.diameter_mm, p.stale) for p in t.pieces] == [(piece.id, 30, False), (other.id, 40, False)]
+    t.update([b(6.04, 2.62, "red", 30), b(9, 9)], 7, searched=True)       # a search's word stands
+    assert piece.id not in {p.id for p in t.pieces}
+
+
 def test_another_teams_base_where_a_piece_stood_takes_its_place():
     t = Tracker()
     t.update([b(5, 5), b(9, 9)], 1, searched=True)
