@@ -10,11 +10,16 @@ the rim round it), drawn dimmed on the screen as a hidden piece.
     python benchmarks/vision_tracking.py --armies --surface turf --jpeg 88-95 --cases 800 --first 146000 --jobs 2
     python benchmarks/vision_tracking.py --turned --surface turf --jpeg 88-95 --cases 800 --first 146000 --jobs 2
     python benchmarks/vision_tracking.py --armies ... --exposure-hunting
+    python benchmarks/vision_tracking.py --armies ... --exposure-hunting --measure-all
 
 With ``--exposure-hunting`` every other frame is 15 % brighter (a camera's exposure hunting,
-a lamp flickering): the picture changes everywhere from one frame to the next, so each
-tracked frame measures every known base again where a still table measures none, and a
-base a tracked frame cannot measure again shows as a stale piece until the next search.
+a lamp flickering): the picture changes everywhere from one frame to the next by one factor,
+which the pipeline takes for the exposure it is (since the eightieth pass; before, each
+tracked frame measured every known base again). With ``--measure-all`` each tracked frame
+measures every known base again, as where the picture changed everywhere (the pipeline's
+change map is withheld), where a still table measures none: a base a tracked frame cannot
+measure again shows as a stale piece until the next search. With both, every base is measured
+again under the changed light, as each tracked frame did under exposure hunting before.
 
 Printed per band of pixels per inch: the cases watched, those with a stale piece at the
 end, those whose pieces at the end are not the bases read (a piece missing, or one more),
@@ -42,7 +47,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from vision_accuracy import PROFILE, ppi_band, qualities, quality_of  # noqa: E402
 
 
-def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg, hunting: bool = False) -> dict | None:
+def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg, hunting: bool = False,
+          measure_all: bool = False) -> dict | None:
     """Case ``seed`` watched for ``frames`` frames: its band and what went wrong, or None when
     it is not on ``surface``."""
     import logging
@@ -62,6 +68,8 @@ def watch(seed: int, kind: str, frames: int, surface: str | None, jpeg, hunting:
         case = replace(case, jpeg_quality=quality_of(seed, *jpeg))
     image = case.image()
     pipe, rng = VisionPipeline(load_profile(PROFILE), case.camera_model()), np.random.default_rng(seed)
+    if measure_all:             # no change map: every known base is measured again each frame
+        pipe._changes = lambda gray, reg: None
     bad_frames, result, first = 0, None, None
     for k in range(frames):
         lit = image.astype(np.float32) * (1.15 if hunting and k % 2 else 1.0)
@@ -115,12 +123,14 @@ def main():
                     help="each picture saved at this JPEG quality (1-100), or at one drawn for each case from a "
                          "range (\"88-95\")")
     ap.add_argument("--exposure-hunting", action="store_true",
-                    help="every other frame 15 %% brighter: every known base is measured again each frame")
+                    help="every other frame 15 %% brighter (one factor over the whole picture: the exposure)")
+    ap.add_argument("--measure-all", action="store_true",
+                    help="every known base measured again on each tracked frame (the change map withheld)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     kind = "armies" if args.armies else "turned" if args.turned else "wide"
-    work = [(seed, kind, args.frames, args.surface, args.jpeg, args.exposure_hunting)
+    work = [(seed, kind, args.frames, args.surface, args.jpeg, args.exposure_hunting, args.measure_all)
             for seed in range(args.first, args.first + args.cases)]
     if args.jobs > 1:          # fresh processes, as vision_accuracy.py's --jobs (no fork of OpenCV's threads)
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -144,7 +154,8 @@ def main():
             print(f"  {r['seed']} ({r['ppi']:.1f} px/in): against the truth, the first frame's bases "
                   f"{r['first'][1:]}, the last frame's pieces {r['pieces'][1:]} (missed, colour, size, extra)")
     print(f"{kind} cases{' on ' + args.surface if args.surface else ''}, {args.frames} frames each "
-          f"{'(every other 15 % brighter) ' if args.exposure_hunting else ''}(frames after the second counted)")
+          f"{'(every other 15 % brighter) ' if args.exposure_hunting else ''}"
+          f"{'(every base measured again each frame) ' if args.measure_all else ''}(frames after the second counted)")
     print(f"{'band':>12} {'cases':>6} {'stale piece at the end':>23} {'pieces not the bases':>21} {'frames off':>11}")
     for band in sorted(by, key=lambda b: (b == "all", b)):
         cases, stale, mismatch, bad = by[band]
