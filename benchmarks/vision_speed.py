@@ -10,6 +10,10 @@ marker detection alone on the same frames, the floor no pipeline can beat.
                                                      which are searched at full size)
     python benchmarks/vision_speed.py --no-teams    (every palette colour searched, as
                                                      `companion detect` without --teams does)
+    python benchmarks/vision_speed.py --exposure-hunting
+                                                    (every other frame 15 % brighter: the
+                                                     pipeline takes one factor over the whole
+                                                     picture for the exposure, not a change)
     python benchmarks/vision_speed.py --profile 30  (then the first frames again under cProfile:
                                                      the 30 costliest calls, for where to look next)
     python benchmarks/vision_speed.py --pictures ../shared/vision-samples/flat/*.jpg \
@@ -105,6 +109,8 @@ def main():
     ap.add_argument("--pictures", nargs="+", metavar="JPG",
                     help="time these pictures instead of the speed cases (each with NNN.camera.toml and "
                          "NNN.json's teams beside it, when there)")
+    ap.add_argument("--exposure-hunting", action="store_true",
+                    help="every other frame 15 %% brighter (a camera's exposure hunting, a lamp's flicker)")
     ap.add_argument("--board", default=PROFILE, help="the board profile (default: the Takkure pitch's)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="after the timing, run the first frames again under cProfile and list the N costliest "
@@ -131,8 +137,10 @@ def main():
         clean, camera = case.clean, case.camera
         teams = None if args.no_teams else case.teams
         pipe = VisionPipeline(profile, camera, teams=teams)
+        bright = cv2.convertScaleAbs(clean, alpha=1.15) if args.exposure_hunting else clean
         for i in range(args.frames):
-            frame = np.clip(clean.astype(np.int16) + rng.integers(-3, 4, clean.shape), 0, 255).astype(np.uint8)
+            lit = bright if i % 2 else clean
+            frame = np.clip(lit.astype(np.int16) + rng.integers(-3, 4, clean.shape), 0, 255).astype(np.uint8)
             gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
             t0 = time.perf_counter()
             aruco.detectMarkers(gray)
@@ -167,6 +175,8 @@ def main():
           f"{'pictures' if args.pictures else 'cases'} {', '.join(c.name for c in cases)}")
     if args.no_teams:
         print("  every palette colour searched (no teams given)")
+    if args.exposure_hunting:
+        print("  every other frame 15 % brighter (exposure hunting)")
     if args.low_ppi and not args.pictures:
         print(f"  the board at {min(c.ppi for c in cases):.1f}-{max(c.ppi for c in cases):.1f} px/in")
     if total:       # (none with --frames 1: first frames only)

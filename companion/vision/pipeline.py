@@ -145,11 +145,16 @@ class VisionPipeline:
 
     def _changes(self, gray: np.ndarray, reg: Registration) -> np.ndarray | None:
         """Where the picture changed since the last frame (a quarter-size map, above sensor
-        noise); None when there is no last frame to compare or the board moved."""
+        noise); None when there is no last frame to compare or the board moved. A picture
+        brighter or darker everywhere by one factor (a camera's exposure hunting, a lamp's
+        flicker) is compared as the last one lit so: the table did not change."""
         small = _quarter(gray)
         last, self._last_small = self._last_small, small
         if last is None or last.shape != small.shape or reg.moved:
             return None
+        gain = exposure_gain(small, last)
+        if gain != 1.0:
+            last = cv2.convertScaleAbs(last, alpha=gain)        # (saturating: a white clips as it does)
         return cv2.absdiff(small, last) > CHANGE_LEVEL
 
     def _patch_changed(self, changed: np.ndarray | None, reg: Registration, uv, radii_in) -> np.ndarray:
@@ -354,6 +359,36 @@ CHANGE_LEVEL = 14      # grey levels (quarter-size picture) that count as a chan
 
 def _quarter(gray: np.ndarray) -> np.ndarray:
     return cv2.resize(gray, (gray.shape[1] // 4, gray.shape[0] // 4), interpolation=cv2.INTER_AREA)
+
+
+GAIN_NOISE = 0.01      # an exposure gain within this of 1 is sensor noise: the pictures are compared as they are
+GAIN_RANGE = (0.5, 2.0)  # beyond these the light changed, not the exposure (a lamp off): no gain is taken
+
+
+def exposure_gain(small: np.ndarray, last: np.ndarray) -> float:
+    """The factor one exposure gain puts between grey picture ``last`` and ``small`` (the median
+    ratio of their pixels that are neither dark nor clipped, a quarter of them), or 1.0: within
+    ``GAIN_NOISE`` of it, outside ``GAIN_RANGE``, or too few pixels to tell. A hand or a moved
+    piece changes less than half the picture, and the median does not see it.
+
+    >>> rng = np.random.default_rng(1)
+    >>> last = rng.integers(20, 220, (180, 320)).astype(np.uint8)
+    >>> round(exposure_gain(cv2.convertScaleAbs(last, alpha=1.15), last), 2)
+    1.15
+    >>> hand = cv2.convertScaleAbs(last, alpha=1.15)
+    >>> hand[:, :120] = 40                                   # a hand over a third of it
+    >>> round(exposure_gain(hand, last), 2), exposure_gain(last, last), exposure_gain(last // 4, last)
+    (1.15, 1.0, 1.0)
+    """
+    a = small[::2, ::2].astype(np.float32)
+    b = last[::2, ::2].astype(np.float32)
+    lit = (a > 16) & (a < 240) & (b > 16) & (b < 240)
+    if np.count_nonzero(lit) < 0.1 * lit.size:
+        return 1.0
+    gain = float(np.median(a[lit] / b[lit]))
+    if abs(gain - 1.0) <= GAIN_NOISE or not GAIN_RANGE[0] <= gain <= GAIN_RANGE[1]:
+        return 1.0
+    return gain
 
 
 class VisionWorker:
