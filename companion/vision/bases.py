@@ -429,7 +429,8 @@ class BaseFinder(LateReadings, RimMeasure):
                 base = self._still_there(frame, reg, old, colour)
             if base is not None and np.hypot(base.x_in - old.x_in, base.y_in - old.y_in) < 0.5:
                 add_reading(bases, base, self.surface_ab, self._displaced)
-                carried.append((base, self._late_at(centre), self._read_by_at(centre)))
+                if search:                 # (how it was read: kept after the search, below)
+                    carried.append((base, self._late_at(centre), self._read_by_at(centre)))
         if not search:
             return sorted(self._on_board(bases), key=lambda b: (b.y_in, b.x_in))
         found_before = list(bases)

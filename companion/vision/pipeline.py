@@ -369,8 +369,8 @@ def exposure_gain(small: np.ndarray, last: np.ndarray) -> float:
     """The factor one exposure gain puts between grey picture ``last`` and ``small`` (the median
     ratio of their pixels that are neither dark nor clipped, a quarter of them), or 1.0: within
     ``GAIN_NOISE`` of it (or their mean levels within half that of each other), outside
-    ``GAIN_RANGE``, or too few pixels to tell. A hand or a moved
-    piece changes less than half the picture, and the median does not see it.
+    ``GAIN_RANGE``, or too few pixels to tell. A hand or a moved piece changes less than half
+    the picture, and the median does not see it.
 
     >>> rng = np.random.default_rng(1)
     >>> last = rng.integers(20, 220, (180, 320)).astype(np.uint8)
