@@ -119,15 +119,9 @@ class Tracker:
         measured again, however its size reads (a figure read first, then the rim round it):
         the piece takes it, and keeps its identity. Any other takes its place, and the piece
         is gone; one bound to a player is remembered as lifted, to be found where it lands."""
-        for b in list(unmatched):
-            over = [t for t in self.tracks.values() if t.id not in seen and t.color == b.color
-                    and overlap(t.as_base(), b)]
-            if over:
-                t = _nearest(over, b)
-                seen.add(t.id)
-                unmatched.remove(b)
-                self._jumps.pop(t.id, None)
-                self.tracks[t.id] = _placed(t, b, frame_no)
+        for b, t in self._claimed(unmatched, seen, lambda t, b: t.color == b.color and overlap(t.as_base(), b)):
+            self._jumps.pop(t.id, None)
+            self.tracks[t.id] = _placed(t, b, frame_no)
         for tid, t in list(self.tracks.items()):
             if tid not in seen and any(overlap(t.as_base(), b) for b in bases):
                 del self.tracks[tid]
@@ -142,14 +136,21 @@ class Tracker:
         a changing light, a cloak read as a smaller base). The piece keeps its place, name and
         size (a search names and sizes it again), and the reading is no new piece. A reading
         further off only overlapping it leaves it as it was, for the next search to settle."""
+        about = lambda t, b: np.hypot(b.x_in - t.x_in, b.y_in - t.y_in) < ONE_CENTRE_IN  # noqa: E731
+        for _, t in self._claimed(unmatched, seen, about):
+            self.tracks[t.id] = replace(t, stale=False, last_seen=frame_no)
+
+    def _claimed(self, unmatched: list[Base], seen: set[int], over):
+        """Each base of ``unmatched`` that lies ``over`` (a test of track and base) a piece not
+        ``seen``, with the nearest such piece: the base is taken out of ``unmatched`` and the
+        piece counted as seen before the next base is asked (the caller updates the piece)."""
         for b in list(unmatched):
-            over = [t for t in self.tracks.values()
-                    if t.id not in seen and np.hypot(b.x_in - t.x_in, b.y_in - t.y_in) < ONE_CENTRE_IN]
-            if over:
-                t = _nearest(over, b)
+            pieces = [t for t in self.tracks.values() if t.id not in seen and over(t, b)]
+            if pieces:
+                t = _nearest(pieces, b)
                 seen.add(t.id)
                 unmatched.remove(b)
-                self.tracks[t.id] = replace(t, stale=False, last_seen=frame_no)
+                yield b, t
 
     def _move(self, tid: int, b: Base, dist: float, frame_no: int) -> None:
         t = self.tracks[tid]
