@@ -9,12 +9,13 @@ pipeline can be compared one after the other:
 
 Prints the instructions of the pipeline's first frame on the speed cases (seeds 7000 on,
 the same noisy frames as vision_speed.py) and of ArUco's own detection on the same frames,
-each as millions per frame, after one of each beforehand (one-off set-up is no frame's cost). Needs valgrind (`apt install valgrind`); each count runs the
-cases under callgrind twice (with and without the work, so that imports and rendering are
-left out), about a minute for four frames. Where valgrind cannot decode an instruction in
-OpenCV's AVX2 code (valgrind 3.19 with OpenCV 5.1), every count is made with those code paths
-turned off (``OPENCV_CPU_DISABLE``), and the output says so. Instructions are not time: NumPy's small calls
-run fewer instructions a cycle than ArUco's loops, so the ratio printed here is lower than
+each as millions per frame, after one of each beforehand (one-off set-up is no frame's cost).
+Needs valgrind (`apt install valgrind`); each count runs the cases under callgrind twice (with
+and without the work, so that imports and rendering are left out), about a minute for four
+frames. Where valgrind cannot decode an instruction in OpenCV's AVX2 code (valgrind 3.19 with
+OpenCV 5.1), every count is made with those code paths turned off (``OPENCV_CPU_DISABLE``),
+and the output says so. Instructions are not time: NumPy's small calls run fewer
+instructions a cycle than ArUco's loops, so the ratio printed here is lower than
 vision_speed.py's. Use it to compare versions, and vision_speed.py for the target.
 """
 
@@ -89,11 +90,6 @@ def _count(frames: int, what: str, cpu_disable: str | None = None) -> int | None
     return int(found.group(1))
 
 
-def cv2_version() -> str:
-    import cv2
-    return cv2.__version__
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=4, help="first frames (speed cases 7000 on)")
@@ -114,7 +110,8 @@ def main():
     aruco = (_count(args.frames, "aruco", disable) - setup) / args.frames / 1e6
     print(f"first frames: {args.frames} (speed cases 7000-{7000 + args.frames - 1}, 1280x720, sensor noise)")
     if disable:
-        print(f"valgrind cannot decode an instruction in OpenCV {cv2_version()}'s AVX2 code: counted with "
+        import cv2      # (only here: the counts' own runs import it inside valgrind)
+        print(f"valgrind cannot decode an instruction in OpenCV {cv2.__version__}'s AVX2 code: counted with "
               f"OPENCV_CPU_DISABLE={disable} (compare only with counts made so)")
     print(f"pipeline first frame: {pipeline:.1f} M instructions")
     print(f"ArUco detection alone (OpenCV's default parameters): {aruco:.1f} M instructions "
