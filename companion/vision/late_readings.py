@@ -41,6 +41,7 @@ BLEND_OUT_MM = (1.5, 3.0)     # a blend reading's outside, looked at this far be
 BLEND_OFF_LINE = 10.0         # is the surface or the paint's blend into it: this near the line (Lab a, b)
 BLEND_HALFWAY = 0.5           # a blend reading's paint lies at most this far from the paint to the surface,
 BLEND_APART = 10.0            # and nearer its team's line than any other's; by this much when its hue names another
+BLEND_ONWARD = 0.5            # ... its line run on past the paint by this share of its length
 GHOST_OFF, GHOST_SHARE = 8.0, 0.12   # a learned colour this near a team's line to the surface (or 12 % of
 #                                      it) is that team's blend, learned as a colour of its own (5.4 off
 #                                      blue's in turned 42836)
@@ -672,8 +673,14 @@ class LateReadings:
                 lines.append((float(c_off), bool(c_off <= blend_reach(length)), c.name, float(c_t)))
         lines.sort()
         # on its own line, a named reading is no blend of a colour it lies more than halfway
-        # along the line of (more the surface's colour than that paint's): no rival
-        on_own = float(off) <= float(blend_reach(own_length))
+        # along the line of (more the surface's colour than that paint's): no rival. Its line
+        # runs on past the paint (``BLEND_ONWARD``): a ring more saturated than the colour the
+        # picture learned lies out there, off the paint by more than a blend's reach and beside
+        # it (army 184256: a pale yellow 40 mm rim round a brown figure, its ring 4.6 from the
+        # yellow learned and 2.5 off its line run on, refused for red's line into the turf,
+        # which passes 4.5 from it and 4 from the yellow learned)
+        _, onward, _ = blend_position(base.ab, blend.lab[1:], self.surface_ab, beyond=BLEND_ONWARD)
+        on_own = float(onward) <= float(blend_reach(own_length))
         rivals = [line for line in lines if (shown is None or line[2] in shown or line[1]) and
                   not (on_own and line[3] > BLEND_HALFWAY)] if named else lines
         if float(t) > BLEND_HALFWAY or (rivals and rivals[0][0] < float(off) and not self._paint_on_its_line(base, blend)):

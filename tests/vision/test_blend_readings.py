@@ -169,7 +169,8 @@ def test_a_named_blend_reading_lies_nearest_its_own_line_within_half_of_it(table
     """Whatever its paint, a blend reading that is named is named its blend's team, lies no
     more than halfway from the paint to the surface, and no further from that team's line to
     the surface than from any other's; unless it lies on its own line (``blend_reach``) and
-    more than halfway along that other line, toward the surface."""
+    more than halfway along that other line, toward the surface (its own line run on past the
+    paint by half its length: a ring more saturated than the colour learned lies out there)."""
     colours, surface = table
     finder = _finder(colours, surface)
     blend = finder._blend_of(finder.colour(name))
@@ -178,10 +179,11 @@ def test_a_named_blend_reading_lies_nearest_its_own_line_within_half_of_it(table
         return
     assert named.color == name
     t, off, length = blend_position(np.asarray(ab), blend.lab[1:], surface)
+    _, onward, _ = blend_position(np.asarray(ab), blend.lab[1:], surface, beyond=0.5)
     assert t <= 0.5
     for other in colours:
         other_t, other_off, _ = blend_position(np.asarray(ab), other.lab[1:], surface)
-        assert off <= other_off + 1e-9 or (off <= blend_reach(length) and other_t > 0.5)
+        assert off <= other_off + 1e-9 or (onward <= blend_reach(length) and other_t > 0.5)
 
 
 def test_a_reading_on_its_own_line_is_no_blend_of_a_colour_it_lies_past_halfway_along():
@@ -199,6 +201,38 @@ def test_a_reading_on_its_own_line_is_no_blend_of_a_colour_it_lies_past_halfway_
     # a unit further out, off cyan's line (5.1 off it), 1.3 off blue's: refused
     assert finder._blend_named(replace(rim, ab=(-19.5, -2.9)), cyan, {"cyan", "blue"}) is None
 
+
+
+# the colours army seed 184256 taught (a red team, and a yellow one whose army is painted brown):
+# yellow lies 4 off red's line into the turf
+TURF_184256 = (-36.0, 29.0)
+LEARNED_184256 = [TeamColour("red", (32.2, 54.7, 32.8)), TeamColour("yellow", (63.9, 0.0, 36.8))]
+
+
+def test_a_ring_more_saturated_than_its_colour_learned_lies_on_its_line_run_on():
+    """Army seed 184256 (flat, 16.7 px/in) at JPEG 91: a pale yellow 40 mm rim round a brown
+    figure, read by yellow's blend by its outer edge (0.017 in). Its ring (4.3, 35.2) is
+    warmer and more saturated than the yellow learned: 4.6 from it, past the paint's end of
+    yellow's line into the turf, and 4.5 off red's line, 55 % of the way along it. Refused
+    for red's line, the rim was read a size small by two loose edges (0.049 in). Yellow's
+    line run on past the paint passes 2.5 from the ring, within a blend's reach: the reading
+    lies on its own line, and red's, past halfway, is no rival. A ring off yellow's line run
+    on, and nearer red's, is still refused."""
+    finder = _finder(LEARNED_184256, TURF_184256)
+    yellow = finder._blend_of(finder.colour("yellow"))
+    rim = replace(_reading("yellow", (4.3, 35.2)), paint_ab=(-15.3, 37.5))
+    assert finder._blend_named(rim, yellow, {"red", "yellow"}).color == "yellow"
+    # 5.8 off yellow's line run on, 1.3 off red's
+    assert finder._blend_named(replace(rim, ab=(5.0, 32.0)), yellow, {"red", "yellow"}) is None
+
+
+def test_a_pale_rim_round_a_figure_warmer_than_it_is_read_at_its_size(pitch):
+    """Army seed 184256 at JPEG 91 (see the test above): the pale yellow 40 mm rim round a
+    brown figure is read as a yellow 40, within 0.05 in, and no other base there."""
+    from companion.sim.testset import make_army_case
+    found = found_in(replace(make_army_case(184256), jpeg_quality=91), pitch)
+    assert near(found, 6.83, 4.50, 0.6) == [("yellow", 40)]
+    assert near(found, 6.83, 4.50, 0.05) == [("yellow", 40)]
 
 def test_a_pale_rim_round_a_grey_top_filling_a_disc_of_its_blend_is_searched(pitch):
     """Turned seed 116628 (raised, 16.7 px/in) at JPEG 92, yellow and cyan teams on turf: a pale
