@@ -417,6 +417,23 @@ def test_the_lights_tint_is_read_from_the_frame_markers_and_divided_out(pitch):
     assert all(team == seen for team, seen in named.values()), named
 
 
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), gains=st.tuples(*[st.floats(1 / 1.35, 1.35)] * 3),
+       shape=st.tuples(st.integers(1, 90), st.integers(1, 170)))
+def test_the_half_size_picture_is_white_balanced_as_cv2_multiply_would(seed, gains, shape):
+    """The search's half-size picture has its tint undone through a table of the 256 levels
+    (``BaseFinder._gain_lut``): for any gains a picture can give (within ``MAX_GAIN``) and any
+    picture, every pixel as cv2.multiply makes it, and the table is made again when the gains
+    change."""
+    from companion.vision.white import MAX_GAIN
+    assert MAX_GAIN == 1.35
+    picture = np.random.default_rng(seed).integers(0, 256, (*shape, 3), dtype=np.uint8)
+    finder = BaseFinder()
+    for g in (np.array(gains), np.array(gains)[::-1]):
+        finder.gains = g
+        assert np.array_equal(cv2.LUT(picture, finder._gain_lut()), cv2.multiply(picture, (*g, 0.0)))
+
 def test_no_white_balance_from_markers_in_shadow_or_too_few_cells():
     from companion.vision.white import gains_from_markers
     corners = {0: np.array([[10, 10], [50, 10], [50, 50], [10, 50]], float)}
