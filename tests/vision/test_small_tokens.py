@@ -289,3 +289,32 @@ def test_a_ring_round_a_token_read_is_its_paper_not_a_base(pitch):
         for token in result.tokens:
             assert not [b for b in found if math.hypot(b.x_in - token.x_in, b.y_in - token.y_in) < 0.3], token
         assert len(found) == len(case.scene.pieces)
+
+
+@settings(max_examples=40, deadline=None)
+@given(h=st.tuples(*[st.floats(-0.2, 0.2)] * 8), nx=st.integers(17, 90), ny=st.integers(17, 90),
+       lens=st.booleans())
+def test_the_board_seen_from_above_is_mapped_as_a_meshgrid_would_map_it(h, nx, ny, lens):
+    """The small-token search's maps of the board seen from above (``_board_maps``) are the
+    picture's pixels of every board pixel, the board's columns and rows broadcast: the same
+    values, to the last bit, as a meshgrid of them gives, for any homography, with a lens or
+    without."""
+    from companion.vision.camera_model import CameraModel
+    H = np.array([[18.0 + 4 * h[0], h[1], 100 + 50 * h[2]], [h[3], 18.0 + 4 * h[4], 80 + 50 * h[5]],
+                  [h[6] / 100, h[7] / 100, 1.0]])
+    reg = Registration("ok", H, (0, 1, 2, 3))
+    camera = CameraModel(np.array([[900.0, 0, 640], [0, 900.0, 360], [0, 0, 1]]),
+                         np.array([-0.2, 0.05, 0.001, -0.001, 0.0]), (1280, 720)) if lens else None
+    reader = SmallTokenReader({10: np.eye(4, dtype=int)}, camera)
+    scale = 18.5
+    mu, mv = reader._board_maps(reg, nx, ny, scale)
+    if camera is None:
+        xs, ys = np.meshgrid((np.arange(nx) + 0.5) / scale, (np.arange(ny) + 0.5) / scale)
+        u, v = reg.to_image_planes(xs, ys)
+    else:
+        mx, my = -(-nx // 4) + 1, -(-ny // 4) + 1
+        xs, ys = np.meshgrid((4 * np.arange(mx) + 2) / scale, (4 * np.arange(my) + 2) / scale)
+        u, v = (cv2.resize(m, (4 * mx, 4 * my), interpolation=cv2.INTER_LINEAR)[:ny, :nx]
+                for m in reg.to_image_planes(xs, ys, camera))
+    assert mu.shape == mv.shape == (ny, nx)
+    assert np.array_equal(mu, u) and np.array_equal(mv, v)
