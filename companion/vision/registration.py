@@ -71,9 +71,10 @@ class Registration:
         return camera.distort(uv) if camera is not None else uv
 
     def to_image_planes(self, x: np.ndarray, y: np.ndarray, camera=None) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`to_image` for board points given as x and y planes (any shape): the pixels as
-        float32 planes of that shape, ready as remap's maps. numpy is slow on a last axis of 2,
-        so the homography and the lens are applied plane by plane."""
+        """:meth:`to_image` for board points given as x and y planes (any shape, or any two that
+        broadcast: a row of x and a column of y make a grid): the pixels as float32 planes of
+        that shape, ready as remap's maps. numpy is slow on a last axis of 2, so the homography
+        and the lens are applied plane by plane."""
         H = self.H
         w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
         u, v = (H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w, (H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w
