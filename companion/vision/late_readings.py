@@ -448,17 +448,24 @@ class LateReadings:
         partly as it (army 151476, 19.4 px/in: a pale blue top; its outer edge fitted within
         0.01 in, the fringe read 3.2 mm out of it; read so, the fringes lie 3-4.5 mm out). A
         round blue figure inside a cyan rim fits as tightly, 7.5 mm inside the rim's reading
-        (army 150400, 13.9 px/in)."""
+        (army 150400, 13.9 px/in). And the team's rim read by both its edges a size larger, with
+        the reading inside it (:func:`_ring_inside`): the reading is the band where the rim
+        meets a pale top or figure, of the rim's colour mixed, which lies on its line to the
+        turf too (army 184912, 17.8 px/in: a magenta 40 mm rim round a sand figure read as a red
+        30 by two edges, 4.1 mm inside the rim's outer edge, red being the magenta's blend the
+        picture learned)."""
         ghosts = self._ghosts()
         for base in [b for b in bases if ghosts.get(b.color)]:
             centre = np.array([base.x_in, base.y_in])
             for team, _ in ghosts[base.color]:
                 others = neighbours_of(bases, team.name, centre, base.radius_in)
                 rim = self.refine(frame, reg, team, centre, rim_mid(base.diameter_mm), others)
-                if rim is not None and rim.color == team.name and \
-                        (rim.edges == 2 or (rim.residual_in <= PART_FIT_IN and
-                                            base.radius_in - rim.radius_in <= BLUR_RING_MM * MM)) and \
-                        rim.diameter_mm < base.diameter_mm == next_size(rim.diameter_mm) and \
+                if rim is None or rim.color != team.name:
+                    continue
+                blur = (rim.edges == 2 or (rim.residual_in <= PART_FIT_IN and
+                                           base.radius_in - rim.radius_in <= BLUR_RING_MM * MM)) and \
+                    rim.diameter_mm < base.diameter_mm == next_size(rim.diameter_mm)
+                if (blur or _ring_inside(base, rim)) and \
                         math.hypot(rim.x_in - base.x_in, rim.y_in - base.y_in) < BLUR_CENTRE_IN and \
                         blends(rim.ab, base.ab, self.surface_ab, BLUR_OFF_SHARE) and \
                         not any(overlap(rim, b) for b in bases if b is not base):
@@ -908,3 +915,20 @@ class LateReadings:
             yield
         finally:
             self.seen = seen
+
+
+def _ring_inside(ring: Base, rim: Base) -> bool:
+    """Whether ``ring``, a reading by both its edges, lies inside ``rim``, read by both its
+    edges as the next size: its outer edge 3 mm or more (a rim's least width, TABLE_SPEC)
+    inside the rim's. Two bases cannot nest: the ring is the rim's inner part.
+
+    >>> rim = Base(5.0, 5.0, 40, "magenta", 0.7735, 0.46, 0.022)
+    >>> [_ring_inside(Base(5.0, 5.0, 30, "red", r, 0.62, 0.022), rim) for r in (0.611, 0.7)]
+    [True, False]
+    >>> _ring_inside(Base(5.0, 5.0, 30, "red", 0.611, 0.62, 0.022, edges=1), rim)     # an outline
+    False
+    >>> _ring_inside(Base(5.0, 5.0, 50, "red", 0.8, 0.62, 0.022), rim)                # no size larger
+    False
+    """
+    return ring.edges == 2 and rim.edges == 2 and ring.diameter_mm < SIZES_MM[-1] and \
+        rim.diameter_mm == next_size(ring.diameter_mm) and rim.radius_in - ring.radius_in >= 3 * MM

@@ -667,6 +667,19 @@ def test_a_rims_fringe_read_in_the_colour_it_is_learned_as_gives_way_to_the_rim(
     assert near(found, 17.94, 7.59, 0.5) == [("blue", 40)]
 
 
+
+def test_a_ring_inside_a_rim_in_the_colour_of_its_blend_gives_way_to_the_rim(pitch):
+    """Army seed 184912 (flat, 17.8 px/in) at JPEG 95, magenta and blue teams on turf: a magenta
+    40 mm rim round a sand figure, its magenta drawn in no circle of its own, was read by
+    the red the picture learned (the magenta's blend into the turf) by two edges, as a 30: the
+    band where the rim meets the figure, 4.1 mm inside the rim's outer edge. Measured again in
+    magenta about its centre, the rim reads by both edges, a size larger, and stands in its
+    place, within 0.05 in; no other base there."""
+    from companion.sim.testset import make_army_case
+    found = found_in(replace(make_army_case(184912), jpeg_quality=95), pitch)
+    assert near(found, 1.61, 27.81, 0.05) == [("magenta", 40)]
+    assert near(found, 1.61, 27.81, 0.6) == [("magenta", 40)]
+
 def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch):
     """A figure over a rim read as a base by two edges, loosely (0.039-0.055 in), and a rim read
     by its blend 3-5 times as tightly where it overlaps: the rim gave way to the figure, which
