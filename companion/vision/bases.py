@@ -116,10 +116,8 @@ class BaseFinder(LateReadings, RimMeasure):
         self.surface_ab = (0.0, 0.0)             # the board's own colour (Lab a, b), as last seen
         self.surface_L: float | None = None      # ... and its lightness (L, 0-100)
         self.gains: np.ndarray | None = None     # the picture's white balance undone (B, G, R), see white.py
-        self._lut: np.ndarray | None = None      # the gains as a table of levels (_neutral_lut), and the
-        self._lut_key: bytes | None = None       # gains it was made for
-        self._gain_table: np.ndarray | None = None   # the same for the half-size picture (_gain_lut),
-        self._gain_key: bytes | None = None          # and its gains
+        self._lut: tuple | None = None           # the gains as tables of levels (_gain_tables), and the
+        self._lut_key: bytes | None = None       # gains they were made for
         self._displaced: dict[Base, list[Base]] = {}   # what each standing base beat, over one search (add_reading)
         self._apart: dict[Base, list[Base]] = {}       # the touching bases each was measured without, ditto
         self.outer_spreads: dict[str | None, float] = {}   # an outer edge's spread in these pictures (_outer_spread_mm)
@@ -175,17 +173,6 @@ class BaseFinder(LateReadings, RimMeasure):
         a = a.astype(np.float32) - 128
         b = b.astype(np.float32) - 128
         return HalfPicture(L.astype(np.float32), a, b, ppi / step, (x0 // step, y0 // step), step)
-
-    def _gain_lut(self) -> np.ndarray:
-        """The gains as cv2.multiply applies them to a uint8 picture, as a table of the 256 levels
-        (1 x 256 x 3): each level's product is its own, so the table gives the same pixels, for
-        a quarter of the time on the search's half-size picture."""
-        key = self.gains.tobytes()
-        if self._gain_key != key:
-            levels = np.repeat(np.arange(256, dtype=np.uint8)[:, None, None], 3, axis=2)
-            self._gain_table = np.ascontiguousarray(cv2.multiply(levels, (*self.gains, 0.0)).reshape(1, 256, 3))
-            self._gain_key = key
-        return self._gain_table
 
     def _window(self, shape, reg: Registration) -> tuple[int, int, int, int]:
         """The box of the picture (x0, y0, x1, y1: full-size pixels) where a base on the board can

@@ -14,7 +14,7 @@ the outer edge, the base's own edge against the surface, the centre.
 
 :class:`RimMeasure` is a part of :class:`companion.vision.bases.BaseFinder`, which searches
 the picture for the places to measure; it uses the finder's state (``seen``, ``surface_ab``,
-``gains`` and their table ``_lut``, ``camera``, ``outer_spreads``, ``_rescuing``, ``_between``,
+``gains`` and their tables ``_lut``, ``camera``, ``outer_spreads``, ``_rescuing``, ``_between``,
 ``_known_size``: a tracked base's size while it is measured again), its ``colour``, and the
 late readings' ``surface_turns_hues``, ``_unghosted`` and ``_team_blended``. Where a rim's
 edges and paint lie along the rays is :mod:`companion.vision.rim_edges`; the circle fits,
@@ -323,10 +323,23 @@ class RimMeasure:
     def _neutral_lut(self) -> np.ndarray:
         """The picture's white balance undone and scaled to 0-1 (float32 BGR), as a table of the
         256 levels: the same values as ``lab_of_bgr_u8(neutral(...))`` computes pixel by pixel."""
+        return self._gain_tables()[0]
+
+    def _gain_lut(self) -> np.ndarray:
+        """The gains as cv2.multiply applies them to a uint8 picture (the search's half-size one),
+        as a table of the 256 levels (1 x 256 x 3, uint8): each level's product is its own, so
+        the table gives the same pixels, for a quarter of cv2.multiply's time. Only with gains."""
+        return self._gain_tables()[1]
+
+    def _gain_tables(self) -> tuple[np.ndarray, np.ndarray | None]:
+        """:meth:`_neutral_lut`'s table and :meth:`_gain_lut`'s (None without gains), made again
+        when the gains change."""
         key = None if self.gains is None else self.gains.tobytes()
         if self._lut is None or self._lut_key != key:
             levels = neutral(np.repeat(np.arange(256.0)[:, None], 3, axis=1), self.gains)
-            self._lut = (levels.astype(np.float32) / 255.0).reshape(1, 256, 3)
+            as_multiplied = None if self.gains is None else np.ascontiguousarray(cv2.multiply(
+                np.repeat(np.arange(256, dtype=np.uint8)[:, None, None], 3, axis=2), (*self.gains, 0.0)).reshape(1, 256, 3))
+            self._lut = ((levels.astype(np.float32) / 255.0).reshape(1, 256, 3), as_multiplied)
             self._lut_key = key
         return self._lut
 

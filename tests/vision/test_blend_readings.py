@@ -202,7 +202,6 @@ def test_a_reading_on_its_own_line_is_no_blend_of_a_colour_it_lies_past_halfway_
     assert finder._blend_named(replace(rim, ab=(-19.5, -2.9)), cyan, {"cyan", "blue"}) is None
 
 
-
 # the colours army seed 184256 taught (a red team, and a yellow one whose army is painted brown):
 # yellow lies 4 off red's line into the turf
 TURF_184256 = (-36.0, 29.0)
@@ -233,6 +232,7 @@ def test_a_pale_rim_round_a_figure_warmer_than_it_is_read_at_its_size(pitch):
     found = found_in(replace(make_army_case(184256), jpeg_quality=91), pitch)
     assert near(found, 6.83, 4.50, 0.6) == [("yellow", 40)]
     assert near(found, 6.83, 4.50, 0.05) == [("yellow", 40)]
+
 
 def test_a_pale_rim_round_a_grey_top_filling_a_disc_of_its_blend_is_searched(pitch):
     """Turned seed 116628 (raised, 16.7 px/in) at JPEG 92, yellow and cyan teams on turf: a pale
@@ -667,7 +667,6 @@ def test_a_rims_fringe_read_in_the_colour_it_is_learned_as_gives_way_to_the_rim(
     assert near(found, 17.94, 7.59, 0.5) == [("blue", 40)]
 
 
-
 def test_a_ring_inside_a_rim_in_the_colour_of_its_blend_gives_way_to_the_rim(pitch):
     """Army seed 184912 (flat, 17.8 px/in) at JPEG 95, magenta and blue teams on turf: a magenta
     40 mm rim round a sand figure, its magenta drawn in no circle of its own, was read by
@@ -679,6 +678,7 @@ def test_a_ring_inside_a_rim_in_the_colour_of_its_blend_gives_way_to_the_rim(pit
     found = found_in(replace(make_army_case(184912), jpeg_quality=95), pitch)
     assert near(found, 1.61, 27.81, 0.05) == [("magenta", 40)]
     assert near(found, 1.61, 27.81, 0.6) == [("magenta", 40)]
+
 
 def test_a_rim_read_tightly_stands_over_a_figure_read_loosely_by_two_edges(pitch):
     """A figure over a rim read as a base by two edges, loosely (0.039-0.055 in), and a rim read

@@ -417,7 +417,6 @@ def test_the_lights_tint_is_read_from_the_frame_markers_and_divided_out(pitch):
     assert all(team == seen for team, seen in named.values()), named
 
 
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), gains=st.tuples(*[st.floats(1 / 1.35, 1.35)] * 3),
        shape=st.tuples(st.integers(1, 90), st.integers(1, 170)))
@@ -433,6 +432,7 @@ def test_the_half_size_picture_is_white_balanced_as_cv2_multiply_would(seed, gai
     for g in (np.array(gains), np.array(gains)[::-1]):
         finder.gains = g
         assert np.array_equal(cv2.LUT(picture, finder._gain_lut()), cv2.multiply(picture, (*g, 0.0)))
+
 
 def test_no_white_balance_from_markers_in_shadow_or_too_few_cells():
     from companion.vision.white import gains_from_markers
